@@ -1,0 +1,173 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-device.h"
+
+static GstDebugCategory *
+ensure_debug_category (void)
+{
+  static gsize cat = 0;
+
+  if (g_once_init_enter (&cat)) {
+    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurdevice", 0,
+        "cudaboxblur CUDA device and error handling");
+    g_once_init_leave (&cat, c);
+  }
+  return (GstDebugCategory *) cat;
+}
+
+#define GST_CAT_DEFAULT ensure_debug_category ()
+
+gboolean
+gst_cuda_box_blur_check_cuda (cudaError_t err, const gchar * what,
+    const gchar * file, gint line, GError ** error)
+{
+  if (G_LIKELY (err == cudaSuccess))
+    return TRUE;
+
+  gst_debug_log (GST_CAT_DEFAULT, GST_LEVEL_ERROR, file, "", line, NULL,
+      "%s failed: %s (%s)", what, cudaGetErrorName (err),
+      cudaGetErrorString (err));
+  g_set_error (error, GST_RESOURCE_ERROR,
+      err == cudaErrorMemoryAllocation ? GST_RESOURCE_ERROR_NO_SPACE_LEFT :
+      GST_RESOURCE_ERROR_FAILED, "%s (%s) in %s at %s:%d",
+      cudaGetErrorString (err), cudaGetErrorName (err), what, file, line);
+  return FALSE;
+}
+
+/**
+ * gst_cuda_box_blur_device_open:
+ *
+ * Checks that @device_id names a usable CUDA device that supports managed
+ * memory, makes it current on the calling thread and describes it.  The
+ * errors say what is missing in words a user can act on.
+ */
+gboolean
+gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
+    GError ** error)
+{
+  struct cudaDeviceProp props;
+  cudaError_t err;
+  gint count = 0, mode;
+
+  err = cudaGetDeviceCount (&count);
+  if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver
+      || (err == cudaSuccess && count == 0)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "No CUDA device available: %s (%s)",
+        err == cudaSuccess ? "no device found" : cudaGetErrorString (err),
+        cudaGetErrorName (err));
+    return FALSE;
+  }
+  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
+    return FALSE;
+
+  if (device_id < 0 || device_id >= count) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "No CUDA device with device-id %d: this machine has %d CUDA "
+        "device%s (ids 0 to %d)", device_id, count, count == 1 ? "" : "s",
+        count - 1);
+    return FALSE;
+  }
+
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaGetDeviceProperties (&props, device_id),
+          error))
+    return FALSE;
+
+  if (!props.managedMemory) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "CUDA device %d (%s) does not support managed memory", device_id,
+        props.name);
+    return FALSE;
+  }
+
+  if (cudaDeviceGetAttribute (&mode, cudaDevAttrComputeMode, device_id)
+      == cudaSuccess && mode == cudaComputeModeProhibited) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_BUSY,
+        "CUDA device %d (%s) is in prohibited compute mode", device_id,
+        props.name);
+    return FALSE;
+  }
+
+  /* Creates the primary context; fails when an exclusive-process device is
+   * taken by another process. */
+  err = cudaSetDevice (device_id);
+  if (err == cudaSuccess)
+    err = cudaFree (NULL);
+  if (err == cudaErrorDevicesUnavailable) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_BUSY,
+        "CUDA device %d (%s) is busy or unavailable: %s", device_id,
+        props.name, cudaGetErrorString (err));
+    return FALSE;
+  }
+  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
+    return FALSE;
+
+  device->device_id = device_id;
+  g_strlcpy (device->name, props.name, sizeof (device->name));
+  device->major = props.major;
+  device->minor = props.minor;
+  device->concurrent_managed_access = props.concurrentManagedAccess != 0;
+
+  GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d", device_id,
+      device->name, device->major, device->minor,
+      device->concurrent_managed_access);
+  return TRUE;
+}
+
+/* CUDA 13 replaced the device ordinals of the managed-memory hints with
+ * cudaMemLocation; CUDA 12 keeps the ordinal with cudaCpuDeviceId for the
+ * host. */
+#if CUDART_VERSION >= 13000
+static struct cudaMemLocation
+mem_location (gint device_id)
+{
+  struct cudaMemLocation loc = { 0, };
+
+  if (device_id == GST_CUDA_BOX_BLUR_HOST) {
+    loc.type = cudaMemLocationTypeHost;
+  } else {
+    loc.type = cudaMemLocationTypeDevice;
+    loc.id = device_id;
+  }
+  return loc;
+}
+#endif
+
+cudaError_t
+gst_cuda_box_blur_prefer_device (const void *ptr, gsize size, gint device_id)
+{
+#if CUDART_VERSION >= 13000
+  return cudaMemAdvise (ptr, size, cudaMemAdviseSetPreferredLocation,
+      mem_location (device_id));
+#else
+  return cudaMemAdvise (ptr, size, cudaMemAdviseSetPreferredLocation,
+      device_id);
+#endif
+}
+
+cudaError_t
+gst_cuda_box_blur_prefetch (const void *ptr, gsize size, gint device_id,
+    cudaStream_t stream)
+{
+#if CUDART_VERSION >= 13000
+  return cudaMemPrefetchAsync (ptr, size, mem_location (device_id), 0,
+      stream);
+#else
+  return cudaMemPrefetchAsync (ptr, size,
+      device_id == GST_CUDA_BOX_BLUR_HOST ? cudaCpuDeviceId : device_id,
+      stream);
+#endif
+}

@@ -1,0 +1,55 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/gst.h>
+#include <cuda_runtime_api.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint device_id;
+  gchar name[256];
+  gint major;
+  gint minor;
+  gboolean concurrent_managed_access;
+} GstCudaBoxBlurDevice;
+
+/* Where a prefetch sends managed memory. */
+#define GST_CUDA_BOX_BLUR_HOST (-1)
+
+gboolean gst_cuda_box_blur_device_open     (gint device_id,
+                                            GstCudaBoxBlurDevice * device,
+                                            GError ** error);
+
+gboolean gst_cuda_box_blur_check_cuda      (cudaError_t err,
+                                            const gchar * what,
+                                            const gchar * file,
+                                            gint line,
+                                            GError ** error);
+
+/* Checks a cudart call; on failure logs the error name, call, file and line
+ * and sets @error.  Evaluates to TRUE on success. */
+#define GST_CUDA_BOX_BLUR_CHECK(call, error) \
+    gst_cuda_box_blur_check_cuda ((call), #call, __FILE__, __LINE__, (error))
+
+cudaError_t gst_cuda_box_blur_prefer_device (const void * ptr,
+                                             gsize size,
+                                             gint device_id);
+
+cudaError_t gst_cuda_box_blur_prefetch      (const void * ptr,
+                                             gsize size,
+                                             gint device_id,
+                                             cudaStream_t stream);
+
+G_END_DECLS

@@ -1,0 +1,234 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-program.h"
+#include "cudaboxblur-device.h"
+#include "boxblur-kernel.h"
+
+#include <nvrtc.h>
+
+static GstDebugCategory *
+ensure_debug_category (void)
+{
+  static gsize cat = 0;
+
+  if (g_once_init_enter (&cat)) {
+    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurprogram", 0,
+        "cudaboxblur NVRTC compilation");
+    g_once_init_leave (&cat, c);
+  }
+  return (GstDebugCategory *) cat;
+}
+
+#define GST_CAT_DEFAULT ensure_debug_category ()
+
+static const gchar *const kernel_names[] = {
+  [GST_CUDA_BOX_BLUR_FORMAT_GRAY8] = "box_blur_gray8",
+  [GST_CUDA_BOX_BLUR_FORMAT_GRAY32F] = "box_blur_gray32f",
+};
+
+/**
+ * gst_cuda_box_blur_program_choose_arch:
+ *
+ * Picks the compile target for a GPU of compute capability @major.@minor:
+ * machine code for that exact architecture when this NVRTC knows it,
+ * otherwise PTX for the newest older architecture it knows, which the driver
+ * then compiles for the GPU.
+ */
+gchar *
+gst_cuda_box_blur_program_choose_arch (gint major, gint minor)
+{
+  gint wanted = major * 10 + minor, best = 0, n = 0, i;
+  gint *archs;
+
+  if (nvrtcGetNumSupportedArchs (&n) != NVRTC_SUCCESS || n <= 0)
+    return g_strdup_printf ("sm_%d", wanted);
+
+  archs = g_new (gint, n);
+  if (nvrtcGetSupportedArchs (archs) == NVRTC_SUCCESS) {
+    for (i = 0; i < n; i++) {
+      if (archs[i] <= wanted && archs[i] > best)
+        best = archs[i];
+    }
+  }
+  g_free (archs);
+
+  if (best == wanted || best == 0)
+    return g_strdup_printf ("sm_%d", wanted);
+
+  GST_INFO ("NVRTC does not know sm_%d, compiling PTX for compute_%d",
+      wanted, best);
+  return g_strdup_printf ("compute_%d", best);
+}
+
+static gchar *
+program_log (nvrtcProgram prog)
+{
+  gsize size = 0;
+  gchar *log;
+
+  if (nvrtcGetProgramLogSize (prog, &size) != NVRTC_SUCCESS || size <= 1)
+    return g_strdup ("");
+  log = g_malloc0 (size);
+  if (nvrtcGetProgramLog (prog, log) != NVRTC_SUCCESS)
+    log[0] = '\0';
+  return log;
+}
+
+/**
+ * gst_cuda_box_blur_program_compile:
+ * @arch: "sm_XY" for machine code (cubin) or "compute_XY" for PTX
+ *
+ * Compiles @source with NVRTC.  Needs no GPU.  On failure @error carries
+ * NVRTC's log.
+ *
+ * Returns: the cubin, or the NUL-terminated PTX text, or %NULL.
+ */
+GBytes *
+gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
+    GError ** error)
+{
+  nvrtcProgram prog = NULL;
+  nvrtcResult res;
+  gchar *arch_opt, *log = NULL;
+  const gchar *opts[2];
+  gboolean cubin = g_str_has_prefix (arch, "sm_");
+  GBytes *image = NULL;
+  gsize size = 0;
+  gpointer data;
+
+  res = nvrtcCreateProgram (&prog, source, "boxblur.cu", 0, NULL, NULL);
+  if (res != NVRTC_SUCCESS) {
+    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
+        "nvrtcCreateProgram failed: %s", nvrtcGetErrorString (res));
+    return NULL;
+  }
+
+  /* The defaults are kept on purpose: IEEE division and no fused
+   * multiply-add contraction change, so GRAY32F matches the CPU bit for
+   * bit. */
+  arch_opt = g_strdup_printf ("--gpu-architecture=%s", arch);
+  opts[0] = arch_opt;
+  opts[1] = "--std=c++17";
+  res = nvrtcCompileProgram (prog, G_N_ELEMENTS (opts), opts);
+  log = program_log (prog);
+
+  if (res != NVRTC_SUCCESS) {
+    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
+        "NVRTC could not compile the box blur kernels for %s: %s\n%s", arch,
+        nvrtcGetErrorString (res), log);
+    goto done;
+  }
+  if (log[0])
+    GST_DEBUG ("NVRTC log for %s:\n%s", arch, log);
+
+  res = cubin ? nvrtcGetCUBINSize (prog, &size) : nvrtcGetPTXSize (prog,
+      &size);
+  if (res == NVRTC_SUCCESS) {
+    data = g_malloc (size);
+    res = cubin ? nvrtcGetCUBIN (prog, data) : nvrtcGetPTX (prog, data);
+    if (res == NVRTC_SUCCESS)
+      image = g_bytes_new_take (data, size);
+    else
+      g_free (data);
+  }
+  if (!image)
+    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
+        "NVRTC produced no %s for %s: %s", cubin ? "cubin" : "PTX", arch,
+        nvrtcGetErrorString (res));
+  else
+    GST_INFO ("compiled %s for %s: %" G_GSIZE_FORMAT " bytes",
+        cubin ? "cubin" : "PTX", arch, size);
+
+done:
+  g_free (log);
+  g_free (arch_opt);
+  nvrtcDestroyProgram (&prog);
+  return image;
+}
+
+static GstCudaBoxBlurProgram *
+program_load (const gchar * arch, GError ** error)
+{
+  GstCudaBoxBlurProgram *program;
+  GBytes *image;
+  guint i;
+
+  image = gst_cuda_box_blur_program_compile (cuda_box_blur_kernel_source,
+      arch, error);
+  if (!image)
+    return NULL;
+
+  program = g_new0 (GstCudaBoxBlurProgram, 1);
+  program->arch = g_strdup (arch);
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryLoadData (&program->library,
+              g_bytes_get_data (image, NULL), NULL, NULL, 0, NULL, NULL, 0),
+          error))
+    goto failed;
+
+  for (i = 0; i < G_N_ELEMENTS (kernel_names); i++) {
+    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->kernel[i],
+                program->library, kernel_names[i]), error)) {
+      cudaLibraryUnload (program->library);
+      goto failed;
+    }
+  }
+
+  g_bytes_unref (image);
+  return program;
+
+failed:
+  g_bytes_unref (image);
+  g_free (program->arch);
+  g_free (program);
+  return NULL;
+}
+
+/**
+ * gst_cuda_box_blur_program_get:
+ *
+ * Returns the kernels for GPUs of compute capability @major.@minor,
+ * compiling and loading them on first use.  The result is shared by every
+ * element of the process; a library loaded with cudaLibraryLoadData is
+ * usable from every device context, so one entry serves all GPUs of one
+ * architecture.
+ */
+const GstCudaBoxBlurProgram *
+gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
+{
+  static GMutex lock;
+  static GHashTable *cache = NULL;
+  GstCudaBoxBlurProgram *program;
+  gchar *arch;
+
+  arch = gst_cuda_box_blur_program_choose_arch (major, minor);
+
+  g_mutex_lock (&lock);
+  if (!cache)
+    cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  program = g_hash_table_lookup (cache, arch);
+  if (!program) {
+    program = program_load (arch, error);
+    if (program)
+      g_hash_table_insert (cache, g_strdup (arch), program);
+  } else {
+    GST_DEBUG ("using cached program for %s", arch);
+  }
+  g_mutex_unlock (&lock);
+
+  g_free (arch);
+  return program;
+}

@@ -1,0 +1,200 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/*
+ * A GstAllocator over cudaMallocManaged().  Managed memory has one address
+ * that is valid on the host and on the GPU, so mapping a GstMemory of it is
+ * free and the same pointer is handed to the kernels.  Each allocation is
+ * advised to live on the allocator's device.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudamanagedallocator.h"
+#include "cudaboxblur-device.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_managed_allocator_debug);
+#define GST_CAT_DEFAULT gst_cuda_managed_allocator_debug
+
+typedef struct
+{
+  GstMemory mem;
+  gpointer base;                /* what cudaMallocManaged returned */
+  guint8 *data;                 /* aligned start of the memory */
+} GstCudaManagedMemory;
+
+struct _GstCudaManagedAllocator
+{
+  GstAllocator parent;
+  gint device_id;
+};
+
+#define gst_cuda_managed_allocator_parent_class parent_class
+G_DEFINE_TYPE_WITH_CODE (GstCudaManagedAllocator, gst_cuda_managed_allocator,
+    GST_TYPE_ALLOCATOR,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_managed_allocator_debug,
+        "cudamanagedallocator", 0, "CUDA managed memory allocator"));
+
+static GstMemory *
+gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
+    GstAllocationParams * params)
+{
+  GstCudaManagedAllocator *self = GST_CUDA_MANAGED_ALLOCATOR (allocator);
+  GstCudaManagedMemory *mem;
+  gsize align = params->align, maxsize, shift;
+  gpointer base = NULL;
+  GError *error = NULL;
+
+  /* cudaMallocManaged() aligns to at least 256 bytes; over-allocate only for
+   * larger alignments. */
+  maxsize = params->prefix + size + params->padding;
+  if (align > 255)
+    maxsize += align;
+
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device_id), &error)
+      || !GST_CUDA_BOX_BLUR_CHECK (cudaMallocManaged (&base, maxsize,
+              cudaMemAttachGlobal), &error)) {
+    GST_ERROR_OBJECT (self, "cannot allocate %" G_GSIZE_FORMAT " bytes of "
+        "managed memory: %s", maxsize, error->message);
+    g_clear_error (&error);
+    return NULL;
+  }
+
+  /* Only a hint: a failure costs speed, not correctness. */
+  if (gst_cuda_box_blur_prefer_device (base, maxsize, self->device_id)
+      != cudaSuccess) {
+    GST_DEBUG_OBJECT (self, "cudaMemAdvise failed, continuing without it");
+    (void) cudaGetLastError ();
+  }
+
+  shift = ((guintptr) base & align) ? (align + 1) - ((guintptr) base & align)
+      : 0;
+  if (align > 255)
+    maxsize -= shift;
+
+  mem = g_new0 (GstCudaManagedMemory, 1);
+  mem->base = base;
+  mem->data = (guint8 *) base + shift;
+  gst_memory_init (GST_MEMORY_CAST (mem), params->flags, allocator, NULL,
+      maxsize, align, params->prefix, size);
+
+  if (params->prefix && (params->flags & GST_MEMORY_FLAG_ZERO_PREFIXED))
+    memset (mem->data, 0, params->prefix);
+  if (params->padding && (params->flags & GST_MEMORY_FLAG_ZERO_PADDED))
+    memset (mem->data + params->prefix + size, 0, params->padding);
+
+  GST_LOG_OBJECT (self, "allocated %" G_GSIZE_FORMAT " bytes at %p", maxsize,
+      mem->data);
+  return GST_MEMORY_CAST (mem);
+}
+
+static void
+gst_cuda_managed_allocator_free (GstAllocator * allocator, GstMemory * memory)
+{
+  GstCudaManagedMemory *mem = (GstCudaManagedMemory *) memory;
+
+  if (!memory->parent) {
+    cudaError_t err = cudaFree (mem->base);
+
+    if (err != cudaSuccess)
+      GST_WARNING_OBJECT (allocator, "cudaFree (%p): %s", mem->base,
+          cudaGetErrorName (err));
+  }
+  g_free (mem);
+}
+
+/* Nothing to do: the address is valid on the host.  The element
+ * synchronises its stream before any buffer it wrote leaves it. */
+static gpointer
+gst_cuda_managed_memory_map (GstMemory * memory, gsize maxsize,
+    GstMapFlags flags)
+{
+  return ((GstCudaManagedMemory *) memory)->data;
+}
+
+static void
+gst_cuda_managed_memory_unmap (GstMemory * memory)
+{
+}
+
+static GstMemory *
+gst_cuda_managed_memory_share (GstMemory * memory, gssize offset, gssize size)
+{
+  GstCudaManagedMemory *mem = (GstCudaManagedMemory *) memory;
+  GstCudaManagedMemory *sub;
+  GstMemory *parent;
+
+  if (size == -1)
+    size = memory->size - offset;
+
+  parent = memory->parent ? memory->parent : memory;
+
+  sub = g_new0 (GstCudaManagedMemory, 1);
+  sub->base = mem->base;
+  sub->data = mem->data;
+  gst_memory_init (GST_MEMORY_CAST (sub),
+      GST_MINI_OBJECT_FLAGS (parent) | GST_MINI_OBJECT_FLAG_LOCK_READONLY,
+      memory->allocator, parent, memory->maxsize, memory->align,
+      memory->offset + offset, size);
+  return GST_MEMORY_CAST (sub);
+}
+
+static void
+gst_cuda_managed_allocator_class_init (GstCudaManagedAllocatorClass * klass)
+{
+  GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
+
+  allocator_class->alloc = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_alloc);
+  allocator_class->free = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_free);
+}
+
+static void
+gst_cuda_managed_allocator_init (GstCudaManagedAllocator * self)
+{
+  GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
+
+  allocator->mem_type = GST_CUDA_MANAGED_MEMORY_TYPE;
+  allocator->mem_map = gst_cuda_managed_memory_map;
+  allocator->mem_unmap = gst_cuda_managed_memory_unmap;
+  allocator->mem_share = gst_cuda_managed_memory_share;
+}
+
+/**
+ * gst_cuda_managed_allocator_new:
+ * @device_id: the CUDA device the memory should live on
+ *
+ * Returns: (transfer full): a new allocator of CUDA managed memory.
+ */
+GstAllocator *
+gst_cuda_managed_allocator_new (gint device_id)
+{
+  GstCudaManagedAllocator *self =
+      g_object_new (GST_TYPE_CUDA_MANAGED_ALLOCATOR, NULL);
+
+  self->device_id = device_id;
+  return GST_ALLOCATOR_CAST (gst_object_ref_sink (self));
+}
+
+gint
+gst_cuda_managed_allocator_get_device_id (GstCudaManagedAllocator * self)
+{
+  return self->device_id;
+}
+
+gboolean
+gst_is_cuda_managed_memory (GstMemory * mem)
+{
+  return mem != NULL && gst_memory_is_type (mem, GST_CUDA_MANAGED_MEMORY_TYPE);
+}
