@@ -15,8 +15,9 @@
 
 typedef unsigned char uint8;
 
-__device__ __forceinline__ const uint8 *
-row_ptr (const uint8 * base, int stride, int y)
+template <typename T>
+__device__ __forceinline__ T *
+row_ptr (T * base, int stride, int y)
 {
   return base + (long long) y * stride;
 }

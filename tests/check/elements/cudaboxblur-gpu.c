@@ -1,0 +1,429 @@
+/* cudaboxblur: the element on a real GPU against the CPU reference
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Exits with 77 (skipped) and says why when there is no usable GPU.
+ */
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <cuda_runtime_api.h>
+
+#include "boxblur-ref.h"
+#include "cudaboxblur-info.h"
+#include "testutils.h"
+
+#define MANAGED_MEMORY "CudaManagedMemory"
+
+static const GstCudaBoxBlurFormat formats[] = {
+  GST_CUDA_BOX_BLUR_FORMAT_GRAY8, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F,
+};
+
+static void
+get_info (GstCudaBoxBlurInfo * info, GstCudaBoxBlurFormat format, gint w,
+    gint h)
+{
+  GstCaps *caps = test_caps_new (format, w, h);
+
+  fail_unless (gst_cuda_box_blur_info_from_caps (info, caps));
+  gst_caps_unref (caps);
+}
+
+static gboolean
+is_managed (GstBuffer * buf)
+{
+  return gst_buffer_n_memory (buf) == 1
+      && gst_memory_is_type (gst_buffer_peek_memory (buf, 0), MANAGED_MEMORY);
+}
+
+static GstHarness *
+harness_new (const gchar * launch, GstCudaBoxBlurFormat format, gint w,
+    gint height)
+{
+  GstHarness *h = gst_harness_new_parse (launch);
+
+  gst_harness_set_src_caps (h, test_caps_new (format, w, height));
+  return h;
+}
+
+/* A frame from the pool cudaboxblur offered upstream. */
+static GstBuffer *
+pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
+{
+  GstBuffer *buf = gst_harness_create_buffer (h, info->size);
+  GstMapInfo map;
+
+  fail_unless (is_managed (buf), "the offered pool is not managed memory");
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  test_fill (map.data, info->stride, info->format, info->width, info->height,
+      seed);
+  gst_buffer_unmap (buf, &map);
+  return buf;
+}
+
+/* Pushes @in and checks the frame that comes out. */
+static void
+push_and_check (GstHarness * h, GstBuffer * in, GstCudaBoxBlurFormat format,
+    gint w, gint height, gint radius)
+{
+  GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+
+  fail_unless (out != NULL);
+  if (radius == 0) {
+    /* passthrough: the very same buffer, no GPU work */
+    fail_unless (out == in);
+  } else {
+    fail_unless (is_managed (out), "output is not managed memory");
+    test_assert_blurred (in, out, format, w, height, radius, radius);
+  }
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+static void
+check_size (gint w, gint height)
+{
+  const gint radii[] = { 1, 0, 2, 7 };
+  guint f, r;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurFormat format = formats[f];
+    GstCudaBoxBlurInfo info;
+    GstHarness *h;
+    GstAllocator *allocator = NULL;
+    gint padded;
+
+    get_info (&info, format, w, height);
+    /* GRAY8 with an odd stride; GRAY32F keeps 4-byte aligned rows */
+    padded = w * info.bpp + (info.bpp == 1 ? 5 : 68);
+
+    h = harness_new ("cudaboxblur", format, w, height);
+    gst_harness_get_allocator (h, &allocator, NULL);
+    fail_unless (allocator != NULL, "no allocator offered upstream");
+    fail_unless_equals_string (allocator->mem_type, MANAGED_MEMORY);
+
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      gint radius = radii[r];
+
+      GST_INFO ("%dx%d %s radius %d", w, height,
+          gst_cuda_box_blur_format_to_string (format), radius);
+      g_object_set (h->element, "radius", radius, NULL);
+
+      push_and_check (h, pool_buffer (h, &info, r), format, w, height,
+          radius);
+      push_and_check (h, test_buffer_new (allocator, format, w, height,
+              padded, r + 10), format, w, height, radius);
+      push_and_check (h, test_buffer_new (NULL, format, w, height,
+              info.stride, r + 20), format, w, height, radius);
+      push_and_check (h, test_buffer_new (NULL, format, w, height, padded,
+              r + 30), format, w, height, radius);
+    }
+
+    gst_object_unref (allocator);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_START_TEST (test_1x1)
+{
+  check_size (1, 1);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_3x2)
+{
+  check_size (3, 2);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_17x13)
+{
+  check_size (17, 13);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_256x256)
+{
+  check_size (256, 256);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_1920x1080)
+{
+  check_size (1920, 1080);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_4097x7)
+{
+  check_size (4097, 7);
+}
+
+GST_END_TEST;
+
+/* Each frame is blurred with the radius set just before it was pushed. */
+GST_START_TEST (test_radius_change_while_playing)
+{
+  const gint w = 97, height = 61;
+  GstHarness *h = harness_new ("cudaboxblur",
+      GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, w, height);
+  GstCudaBoxBlurInfo info;
+  guint i;
+
+  get_info (&info, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, w, height);
+  for (i = 0; i < 40; i++) {
+    gint radius = (i * 7) % 5;
+
+    g_object_set (h->element, "radius", radius, NULL);
+    push_and_check (h, test_buffer_new (NULL, info.format, w, height,
+            info.stride, i), info.format, w, height, radius);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static GstBuffer *
+pull_from_appsink (GstElement * pipeline, GstCaps ** caps)
+{
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstSample *sample = NULL;
+  GstBuffer *buf;
+
+  g_signal_emit_by_name (sink, "pull-sample", &sample);
+  fail_unless (sample != NULL, "no sample");
+  buf = gst_buffer_ref (gst_sample_get_buffer (sample));
+  *caps = gst_caps_ref (gst_sample_get_caps (sample));
+  gst_sample_unref (sample);
+  gst_object_unref (sink);
+  return buf;
+}
+
+GST_START_TEST (test_negotiation_with_appsrc)
+{
+  const gint w = 385, height = 289;
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info;
+    GstElement *pipeline, *src;
+    GstCaps *caps, *out_caps;
+    GstBuffer *in, *out;
+    GstFlowReturn flow;
+
+    get_info (&info, formats[f], w, height);
+    caps = test_caps_new (formats[f], w, height);
+    pipeline = gst_parse_launch ("appsrc name=src format=time ! "
+        "cudaboxblur radius=2 ! appsink name=sink", NULL);
+    src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+    g_object_set (src, "caps", caps, NULL);
+    fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE);
+
+    in = test_buffer_new (NULL, formats[f], w, height, info.stride, f);
+    g_signal_emit_by_name (src, "push-buffer", in, &flow);
+    fail_unless_equals_int (flow, GST_FLOW_OK);
+
+    out = pull_from_appsink (pipeline, &out_caps);
+    fail_unless (gst_caps_is_equal (out_caps, caps), "%" GST_PTR_FORMAT,
+        out_caps);
+    test_assert_blurred (in, out, formats[f], w, height, 2, 2);
+
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+    gst_caps_unref (out_caps);
+    gst_caps_unref (caps);
+    gst_object_unref (src);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_two_elements_in_one_pipeline)
+{
+  const gint w = 257, height = 131;
+  const GstCudaBoxBlurFormat format = GST_CUDA_BOX_BLUR_FORMAT_GRAY32F;
+  GstHarness *h = harness_new ("cudaboxblur radius=1 ! cudaboxblur radius=3",
+      format, w, height);
+  GstCudaBoxBlurInfo info;
+  GstBuffer *in, *once, *out;
+  GstMapInfo in_map, once_map;
+
+  get_info (&info, format, w, height);
+  in = test_buffer_new (NULL, format, w, height, info.stride, 5);
+
+  /* the first blur, on the CPU */
+  once = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_buffer_map (in, &in_map, GST_MAP_READ));
+  fail_unless (gst_buffer_map (once, &once_map, GST_MAP_WRITE));
+  box_blur_ref_gray32f (in_map.data, info.stride, once_map.data, info.stride,
+      w, height, 1, 1);
+  gst_buffer_unmap (once, &once_map);
+  gst_buffer_unmap (in, &in_map);
+
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (is_managed (out));
+  test_assert_blurred (once, out, format, w, height, 3, 3);
+
+  gst_buffer_unref (out);
+  gst_buffer_unref (once);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_1000_frames_no_memory_growth)
+{
+  const gint w = 1920, height = 1080;
+  GstHarness *h = harness_new ("cudaboxblur radius=3",
+      GST_CUDA_BOX_BLUR_FORMAT_GRAY8, w, height);
+  GstCudaBoxBlurInfo info;
+  GstBuffer *foreign;
+  gsize free_before, free_after, total;
+  guint i;
+
+  get_info (&info, GST_CUDA_BOX_BLUR_FORMAT_GRAY8, w, height);
+  foreign = test_buffer_new (NULL, info.format, w, height, info.stride, 9);
+
+  /* Alternate pool and foreign input, so that the staging path runs too. */
+  for (i = 0; i < 1020; i++) {
+    GstBuffer *in = (i % 2) ? gst_buffer_ref (foreign) :
+        pool_buffer (h, &info, i);
+
+    gst_buffer_unref (gst_harness_push_and_pull (h, in));
+    if (i == 19)
+      fail_unless (cudaMemGetInfo (&free_before, &total) == cudaSuccess);
+  }
+  fail_unless (cudaMemGetInfo (&free_after, &total) == cudaSuccess);
+
+  GST_INFO ("GPU memory free: %" G_GSIZE_FORMAT " before, %" G_GSIZE_FORMAT
+      " after 1000 frames", free_before, free_after);
+  /* a leak of one frame every few frames would show as hundreds of MiB */
+  fail_unless (free_after + info.size >= free_before,
+      "GPU memory shrank by %" G_GSSIZE_FORMAT " bytes over 1000 frames",
+      (gssize) (free_before - free_after));
+
+  gst_buffer_unref (foreign);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_50_state_cycles)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
+      "video/x-raw,format=GRAY8,width=320,height=240 ! cudaboxblur ! "
+      "fakesink", NULL);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  guint i;
+
+  for (i = 0; i < 50; i++) {
+    GstMessage *msg;
+
+    fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE, "cycle %u", i);
+    msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "cycle %u: no EOS", i);
+    fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_invalid_device_id)
+{
+  GstElement *pipeline;
+  GstMessage *msg;
+  GstBus *bus;
+  GError *error = NULL;
+  gchar *desc;
+  gint count = 0;
+
+  fail_unless (cudaGetDeviceCount (&count) == cudaSuccess);
+  desc = g_strdup_printf ("videotestsrc ! video/x-raw,format=GRAY8 ! "
+      "cudaboxblur device-id=%d ! fakesink", count);
+  pipeline = gst_parse_launch (desc, NULL);
+  g_free (desc);
+
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  bus = gst_element_get_bus (pipeline);
+  msg = gst_bus_timed_pop_filtered (bus, 5 * GST_SECOND, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, NULL);
+  fail_unless (strstr (error->message, "No CUDA device with device-id") !=
+      NULL, "%s", error->message);
+
+  g_error_free (error);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_arch_matches_device)
+{
+  GstHarness *h = harness_new ("cudaboxblur", GST_CUDA_BOX_BLUR_FORMAT_GRAY8,
+      8, 8);
+  struct cudaDeviceProp props;
+  gchar *arch, *expected;
+
+  fail_unless (cudaGetDeviceProperties (&props, 0) == cudaSuccess);
+  expected = g_strdup_printf ("sm_%d%d", props.major, props.minor);
+  g_object_get (h->element, "arch", &arch, NULL);
+  fail_unless_equals_string (arch, expected);
+
+  g_free (arch);
+  g_free (expected);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudaboxblur_gpu_suite (void)
+{
+  Suite *s = suite_create ("cudaboxblur-gpu");
+  TCase *tc = tcase_create ("gpu");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_1x1);
+  tcase_add_test (tc, test_3x2);
+  tcase_add_test (tc, test_17x13);
+  tcase_add_test (tc, test_256x256);
+  tcase_add_test (tc, test_1920x1080);
+  tcase_add_test (tc, test_4097x7);
+  tcase_add_test (tc, test_radius_change_while_playing);
+  tcase_add_test (tc, test_negotiation_with_appsrc);
+  tcase_add_test (tc, test_two_elements_in_one_pipeline);
+  tcase_add_test (tc, test_1000_frames_no_memory_growth);
+  tcase_add_test (tc, test_50_state_cycles);
+  tcase_add_test (tc, test_invalid_device_id);
+  tcase_add_test (tc, test_arch_matches_device);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  gst_check_init (&argc, &argv);
+  return test_run_gpu_suite (cudaboxblur_gpu_suite (), "cudaboxblur-gpu");
+}
