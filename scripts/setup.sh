@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what cudaboxblur needs to build and test on Debian 12 (the CUDA
+# toolkit must already be installed), then configures ./build.
+#   usage: scripts/setup.sh [extra meson options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pkgs=(meson ninja-build pkg-config gcc python3
+      libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+      gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The CUDA toolkit's usual home, for meson's CUDA lookup.
+if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+  export PATH="/usr/local/cuda/bin:$PATH"
+fi
+command -v nvcc >/dev/null || { echo "setup: the CUDA toolkit (nvcc, cudart, NVRTC) is not installed" >&2; exit 1; }
+
+if [ -f build/build.ninja ]; then
+  meson configure build "$@" >/dev/null
+else
+  meson setup build "$@"
+fi
