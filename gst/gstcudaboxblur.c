@@ -625,9 +625,15 @@ gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
     return FALSE;
   }
 
-  if (!out_managed
-      && !gst_cuda_box_blur_stage (self, STAGE_OUT, out, &dst, error))
+  if (out_managed) {
+    /* The output's old contents do not matter, but without this the kernel
+     * would fault its pages over from the host one by one. */
+    if (prefetch && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
+            (dst.data, plane_span (&dst), dev, stream), error))
+      return FALSE;
+  } else if (!gst_cuda_box_blur_stage (self, STAGE_OUT, out, &dst, error)) {
     return FALSE;
+  }
 
   if (!gst_cuda_box_blur_launch (self, &src, &dst, radius, error))
     return FALSE;

@@ -39,6 +39,13 @@ struct _GstCudaManagedAllocator
 {
   GstAllocator parent;
   gint device_id;
+  gssize live_bytes;            /* atomic: bytes allocated and not freed */
+};
+
+enum
+{
+  PROP_0,
+  PROP_ALLOCATED_BYTES,
 };
 
 #define gst_cuda_managed_allocator_parent_class parent_class
@@ -84,6 +91,8 @@ gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
   if (align > 255)
     maxsize -= shift;
 
+  g_atomic_pointer_add (&self->live_bytes, (gssize) maxsize);
+
   mem = g_new0 (GstCudaManagedMemory, 1);
   mem->base = base;
   mem->data = (guint8 *) base + shift;
@@ -111,6 +120,8 @@ gst_cuda_managed_allocator_free (GstAllocator * allocator, GstMemory * memory)
     if (err != cudaSuccess)
       GST_WARNING_OBJECT (allocator, "cudaFree (%p): %s", mem->base,
           cudaGetErrorName (err));
+    g_atomic_pointer_add (&GST_CUDA_MANAGED_ALLOCATOR (allocator)->live_bytes,
+        -(gssize) memory->maxsize);
   }
   g_free (mem);
 }
@@ -152,9 +163,34 @@ gst_cuda_managed_memory_share (GstMemory * memory, gssize offset, gssize size)
 }
 
 static void
+gst_cuda_managed_allocator_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaManagedAllocator *self = GST_CUDA_MANAGED_ALLOCATOR (object);
+
+  switch (prop_id) {
+    case PROP_ALLOCATED_BYTES:
+      g_value_set_uint64 (value, g_atomic_pointer_get (&self->live_bytes));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
 gst_cuda_managed_allocator_class_init (GstCudaManagedAllocatorClass * klass)
 {
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
+
+  gobject_class->get_property = gst_cuda_managed_allocator_get_property;
+
+  /* For leak checks: what this allocator holds right now. */
+  g_object_class_install_property (gobject_class, PROP_ALLOCATED_BYTES,
+      g_param_spec_uint64 ("allocated-bytes", "Allocated bytes",
+          "Bytes of managed memory allocated and not yet freed", 0,
+          G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   allocator_class->alloc = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_alloc);
   allocator_class->free = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_free);
