@@ -452,7 +452,6 @@ gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
       g_type_class_peek_parent (parent_class);
   GstBufferPool *pool;
   GstCaps *caps;
-  gboolean need_pool;
   guint size;
 
   /* Skip GstVideoFilter's version: it offers a GstVideoBufferPool. */
@@ -463,17 +462,17 @@ gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
   if (decide_query == NULL || self->allocator == NULL)
     return TRUE;
 
-  gst_query_parse_allocation (query, &caps, &need_pool);
+  gst_query_parse_allocation (query, &caps, NULL);
   if (caps == NULL)
     return FALSE;
 
-  if (need_pool) {
-    pool = gst_cuda_box_blur_new_pool (self, caps, 0, 0, TRUE, &size);
-    if (!pool)
-      return FALSE;
-    gst_query_add_allocation_pool (query, pool, size, 0, 0);
-    gst_object_unref (pool);
-  }
+  /* Offered even when upstream did not ask for a pool: a pool recycles its
+   * managed buffers, while cudaMallocManaged for every frame is slow. */
+  pool = gst_cuda_box_blur_new_pool (self, caps, 0, 0, TRUE, &size);
+  if (!pool)
+    return FALSE;
+  gst_query_add_allocation_pool (query, pool, size, 0, 0);
+  gst_object_unref (pool);
   gst_query_add_allocation_param (query, self->allocator, NULL);
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
 
