@@ -30,4 +30,20 @@ void box_blur_ref_gray32f (const guint8 * src, gsize src_stride,
                            gint width, gint height,
                            gint radius_x, gint radius_y);
 
+/* The same means computed from summed-area tables, in time independent of
+ * the radius: exact for GRAY8 (64-bit integer tables) and in double for
+ * float input, written as double.  An independent oracle for large windows,
+ * where the direct loops above would take minutes. */
+
+void box_blur_sat_gray8   (const guint8 * src, gsize src_stride,
+                           guint8 * dst, gsize dst_stride,
+                           gint width, gint height,
+                           gint radius_x, gint radius_y);
+
+void box_blur_sat_gray32f (const guint8 * src, gsize src_stride,
+                           gdouble * dst,
+                           gint width, gint height,
+                           gint radius_x, gint radius_y,
+                           gboolean absolute);
+
 G_END_DECLS

@@ -34,10 +34,22 @@ ensure_debug_category (void)
 
 #define GST_CAT_DEFAULT ensure_debug_category ()
 
-static const gchar *const kernel_names[] = {
-  [GST_CUDA_BOX_BLUR_FORMAT_GRAY8] = "box_blur_gray8",
-  [GST_CUDA_BOX_BLUR_FORMAT_GRAY32F] = "box_blur_gray32f",
+static const gchar *const format_suffix[] = {
+  [GST_CUDA_BOX_BLUR_FORMAT_GRAY8] = "gray8",
+  [GST_CUDA_BOX_BLUR_FORMAT_GRAY32F] = "gray32f",
 };
+
+static gboolean
+get_kernel (GstCudaBoxBlurProgram * program, const gchar * stem,
+    guint format, cudaKernel_t * kernel, GError ** error)
+{
+  gchar *name = g_strdup_printf ("%s_%s", stem, format_suffix[format]);
+  gboolean ok = GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (kernel,
+          program->library, name), error);
+
+  g_free (name);
+  return ok;
+}
 
 /**
  * gst_cuda_box_blur_program_choose_arch:
@@ -178,9 +190,11 @@ program_load (const gchar * arch, GError ** error)
           error))
     goto failed;
 
-  for (i = 0; i < G_N_ELEMENTS (kernel_names); i++) {
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->kernel[i],
-                program->library, kernel_names[i]), error)) {
+  for (i = 0; i < G_N_ELEMENTS (format_suffix); i++) {
+    if (!get_kernel (program, "box_blur", i, &program->direct[i], error)
+        || !get_kernel (program, "box_columns", i, &program->columns[i],
+            error)
+        || !get_kernel (program, "box_rows", i, &program->rows[i], error)) {
       cudaLibraryUnload (program->library);
       goto failed;
     }

@@ -25,8 +25,15 @@ typedef struct
 {
   gchar *arch;                  /* "sm_90", or "compute_90" for PTX */
   cudaLibrary_t library;
-  cudaKernel_t kernel[2];       /* indexed by GstCudaBoxBlurFormat */
+  /* each indexed by GstCudaBoxBlurFormat */
+  cudaKernel_t direct[2];       /* one thread per pixel, whole window */
+  cudaKernel_t columns[2];      /* separable pass 1: column sums */
+  cudaKernel_t rows[2];         /* separable pass 2: row sums, mean */
 } GstCudaBoxBlurProgram;
+
+/* Launch geometry shared with kernels/boxblur.cu. */
+#define GST_CUDA_BOX_BLUR_COLUMN_RUN 64
+#define GST_CUDA_BOX_BLUR_ROW_THREADS 256
 
 gchar *   gst_cuda_box_blur_program_choose_arch (gint major,
                                                  gint minor);

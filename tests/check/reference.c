@@ -4,6 +4,7 @@
  */
 
 #include <gst/check/gstcheck.h>
+#include <math.h>
 #include <string.h>
 
 #include "boxblur-ref.h"
@@ -188,6 +189,63 @@ GST_START_TEST (test_gray32f_1x1)
 
 GST_END_TEST;
 
+static void
+fill_random (guint8 * data, gsize size, guint32 seed)
+{
+  gsize i;
+
+  for (i = 0; i < size; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    data[i] = seed >> 24;
+  }
+}
+
+/* The summed-area tables agree with the direct loops: exactly for GRAY8,
+ * and for float to double precision rounding of the float sums. */
+GST_START_TEST (test_sat_matches_direct)
+{
+  const gint w = 37, h = 23, radii[][2] = { {0, 0}, {1, 1}, {3, 2},
+  {0, 5}, {7, 0}, {20, 30}
+  };
+  guint8 *src8 = g_malloc (w * h), *a = g_malloc (w * h), *b = g_malloc (w * h);
+  gfloat *srcf = g_new (gfloat, w * h), *af = g_new (gfloat, w * h);
+  gdouble *bf = g_new (gdouble, w * h), *absf = g_new (gdouble, w * h);
+  guint r;
+  gint i;
+
+  fill_random (src8, w * h, 7);
+  for (i = 0; i < w * h; i++)
+    srcf[i] = (src8[i] - 128) / 7.0f;
+
+  for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+    gint rx = radii[r][0], ry = radii[r][1];
+
+    box_blur_ref_gray8 (src8, w, a, w, w, h, rx, ry);
+    box_blur_sat_gray8 (src8, w, b, w, w, h, rx, ry);
+    fail_unless (memcmp (a, b, w * h) == 0, "radius %d,%d", rx, ry);
+
+    box_blur_ref_gray32f ((guint8 *) srcf, w * 4, (guint8 *) af, w * 4, w,
+        h, rx, ry);
+    box_blur_sat_gray32f ((guint8 *) srcf, w * 4, bf, w, h, rx, ry, FALSE);
+    box_blur_sat_gray32f ((guint8 *) srcf, w * 4, absf, w, h, rx, ry, TRUE);
+    for (i = 0; i < w * h; i++) {
+      fail_unless (fabs (af[i] - bf[i]) <= 1e-6 * absf[i],
+          "radius %d,%d pixel %d: %.9g vs %.9g", rx, ry, i, af[i], bf[i]);
+      fail_unless (absf[i] >= fabs (bf[i]));
+    }
+  }
+
+  g_free (src8);
+  g_free (a);
+  g_free (b);
+  g_free (srcf);
+  g_free (af);
+  g_free (bf);
+  g_free (absf);
+}
+
+GST_END_TEST;
+
 static Suite *
 reference_suite (void)
 {
@@ -204,6 +262,7 @@ reference_suite (void)
   tcase_add_test (tc, test_gray32f_3x3_sample_order);
   tcase_add_test (tc, test_gray32f_order_matters);
   tcase_add_test (tc, test_gray32f_1x1);
+  tcase_add_test (tc, test_sat_matches_direct);
   return s;
 }
 

@@ -67,21 +67,29 @@ pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
 
 /* Pushes @in and checks the frame that comes out. */
 static void
-push_and_check (GstHarness * h, GstBuffer * in, GstCudaBoxBlurFormat format,
-    gint w, gint height, gint radius)
+push_and_check_xy (GstHarness * h, GstBuffer * in,
+    GstCudaBoxBlurFormat format, gint w, gint height, gint radius_x,
+    gint radius_y)
 {
   GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
 
   fail_unless (out != NULL);
-  if (radius == 0) {
+  if (radius_x == 0 && radius_y == 0) {
     /* passthrough: the very same buffer, no GPU work */
     fail_unless (out == in);
   } else {
     fail_unless (is_managed (out), "output is not managed memory");
-    test_assert_blurred (in, out, format, w, height, radius, radius);
+    test_assert_blurred (in, out, format, w, height, radius_x, radius_y);
   }
   gst_buffer_unref (out);
   gst_buffer_unref (in);
+}
+
+static void
+push_and_check (GstHarness * h, GstBuffer * in, GstCudaBoxBlurFormat format,
+    gint w, gint height, gint radius)
+{
+  push_and_check_xy (h, in, format, w, height, radius, radius);
 }
 
 static void
@@ -169,6 +177,47 @@ GST_START_TEST (test_4097x7)
 
 GST_END_TEST;
 
+/* The separable passes: every radius class, asymmetric windows, windows
+ * wider than the frame, odd sizes. */
+GST_START_TEST (test_large_and_asymmetric_radii)
+{
+  const gint sizes[][2] = { {323, 241}, {1920, 1080}, {4097, 7}, {5, 600} };
+  const gint radii[][2] = {
+    {3, 3}, {7, 7}, {15, 15}, {30, 30}, {63, 63}, {127, 127}, {255, 255},
+    {0, 9}, {9, 0}, {40, 2}, {2, 40}, {255, 0}, {0, 255}, {1, 200},
+  };
+  guint s, f, r;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    const gint w = sizes[s][0], height = sizes[s][1];
+
+    for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+      GstCudaBoxBlurInfo info;
+      GstHarness *h = harness_new (1, formats[f], w, height);
+
+      get_info (&info, formats[f], w, height);
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        GST_INFO ("%dx%d %s radius %d,%d", w, height,
+            gst_cuda_box_blur_format_to_string (formats[f]), radii[r][0],
+            radii[r][1]);
+        g_object_set (h->element, "radius-x", radii[r][0], "radius-y",
+            radii[r][1], NULL);
+        /* pool and foreign input alternate */
+        if (r % 2)
+          push_and_check_xy (h, pool_buffer (h, &info, r), formats[f], w,
+              height, radii[r][0], radii[r][1]);
+        else
+          push_and_check_xy (h, test_buffer_new (NULL, formats[f], w, height,
+                  info.stride + 4 * (r % 3), r), formats[f], w, height,
+              radii[r][0], radii[r][1]);
+      }
+      gst_harness_teardown (h);
+    }
+  }
+}
+
+GST_END_TEST;
+
 /* Each frame is blurred with the radius set just before it was pushed. */
 GST_START_TEST (test_radius_change_while_playing)
 {
@@ -180,7 +229,8 @@ GST_START_TEST (test_radius_change_while_playing)
 
   get_info (&info, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, w, height);
   for (i = 0; i < 40; i++) {
-    gint radius = (i * 7) % 5;
+    /* small and large radii, so the kernel variant changes too */
+    gint radius = (i % 2) ? (i * 7) % 5 : (i * 13) % 97;
 
     g_object_set (h->element, "radius", radius, NULL);
     push_and_check (h, test_buffer_new (NULL, info.format, w, height,
@@ -426,6 +476,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_256x256);
   tcase_add_test (tc, test_1920x1080);
   tcase_add_test (tc, test_4097x7);
+  tcase_add_test (tc, test_large_and_asymmetric_radii);
   tcase_add_test (tc, test_radius_change_while_playing);
   tcase_add_test (tc, test_negotiation_with_appsrc);
   tcase_add_test (tc, test_two_elements_in_one_pipeline);

@@ -227,6 +227,24 @@ GST_START_TEST (test_properties)
   fail_unless_equals_int (r, 7);
   fail_unless_equals_int (d, 3);
 
+  /* radius sets both directions; each can be set alone */
+  g_object_set (e, "radius-x", 4, "radius-y", 9, NULL);
+  g_object_get (e, "radius", &r, NULL);
+  fail_unless_equals_int (r, 4);
+  g_object_get (e, "radius-y", &r, NULL);
+  fail_unless_equals_int (r, 9);
+  g_object_set (e, "radius", 5, NULL);
+  g_object_get (e, "radius-y", &r, NULL);
+  fail_unless_equals_int (r, 5);
+  radius = G_PARAM_SPEC_UINT (g_object_class_find_property (klass,
+          "radius-y"));
+  fail_unless_equals_int (radius->maximum, 255);
+  fail_unless (radius->parent_instance.flags & GST_PARAM_MUTABLE_PLAYING);
+
+  /* passthrough only when both are 0 */
+  g_object_set (e, "radius-x", 0, "radius-y", 3, NULL);
+  fail_if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (e)));
+
   /* radius 0 is passthrough, and back */
   fail_if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (e)));
   g_object_set (e, "radius", 0, NULL);
