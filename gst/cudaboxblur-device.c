@@ -171,3 +171,26 @@ gst_cuda_box_blur_prefetch (const void *ptr, gsize size, gint device_id,
       stream);
 #endif
 }
+
+/**
+ * gst_cuda_box_blur_discard_prefetch:
+ *
+ * Moves managed memory whose contents are no longer needed to @device_id
+ * without copying them (CUDA 13's discard); before CUDA 13, a plain
+ * prefetch.  The whole range must belong to one allocation that nobody
+ * reads any more.
+ */
+cudaError_t
+gst_cuda_box_blur_discard_prefetch (void *ptr, gsize size, gint device_id,
+    cudaStream_t stream)
+{
+#if CUDART_VERSION >= 13000
+  struct cudaMemLocation loc = mem_location (device_id);
+  gsize first = 0;
+
+  return cudaMemDiscardAndPrefetchBatchAsync (&ptr, &size, 1, &loc, &first,
+      1, 0, stream);
+#else
+  return gst_cuda_box_blur_prefetch (ptr, size, device_id, stream);
+#endif
+}

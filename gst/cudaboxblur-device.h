@@ -52,4 +52,9 @@ cudaError_t gst_cuda_box_blur_prefetch      (const void * ptr,
                                              gint device_id,
                                              cudaStream_t stream);
 
+cudaError_t gst_cuda_box_blur_discard_prefetch (void * ptr,
+                                               gsize size,
+                                               gint device_id,
+                                               cudaStream_t stream);
+
 G_END_DECLS

@@ -246,3 +246,116 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   g_free (arch);
   return program;
 }
+
+/* Threads per block of the direct kernel. */
+#define BLOCK_W 32
+#define BLOCK_H 8
+
+/* Launch geometry of the separable passes; COLUMN_RUN must match
+ * kernels/boxblur.cu. */
+#define COLUMN_THREADS 128
+#define COLUMN_RUN 64
+#define ROW_THREADS 256
+#define ROW_RUN 1024
+
+/* Largest window, in pixels, blurred by the direct kernel; larger ones take
+ * the two separable passes, whose cost does not depend on the radius. */
+#define DIRECT_MAX_WINDOW 25
+
+/**
+ * gst_cuda_box_blur_program_choose:
+ *
+ * Picks the kernels for a window: the direct kernel (which keeps the
+ * sample's summation order) for small windows, the separable passes for
+ * larger ones.
+ */
+GstCudaBoxBlurVariant
+gst_cuda_box_blur_program_choose (gint radius_x, gint radius_y)
+{
+  return (2 * radius_x + 1) * (2 * radius_y + 1) <= DIRECT_MAX_WINDOW ?
+      GST_CUDA_BOX_BLUR_DIRECT : GST_CUDA_BOX_BLUR_SEPARABLE;
+}
+
+/* Bytes of the column sums the separable passes keep between them: one
+ * 32-bit value (integer or float) per pixel. */
+gsize
+gst_cuda_box_blur_program_mid_size (gint width, gint height)
+{
+  return (gsize) width * height * 4;
+}
+
+static gboolean
+launch_direct (const GstCudaBoxBlurProgram * program,
+    GstCudaBoxBlurFormat format, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurPlane * dst, gint radius_x, gint radius_y,
+    cudaStream_t stream, GError ** error)
+{
+  void *args[] = {
+    (void *) &src->data, (void *) &src->stride,
+    (void *) &dst->data, (void *) &dst->stride,
+    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y,
+  };
+  dim3 block = { BLOCK_W, BLOCK_H, 1 };
+  dim3 grid = { (dst->width + BLOCK_W - 1) / BLOCK_W,
+    (dst->height + BLOCK_H - 1) / BLOCK_H, 1
+  };
+
+  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
+          program->direct[format], grid, block, args, 0, stream), error);
+}
+
+static gboolean
+launch_separable (const GstCudaBoxBlurProgram * program,
+    GstCudaBoxBlurFormat format, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurPlane * dst, gint radius_x, gint radius_y,
+    gpointer mid, cudaStream_t stream, GError ** error)
+{
+  const gsize acc_size = format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8 ?
+      sizeof (guint32) : sizeof (gdouble);
+  gint run = MIN (dst->width, ROW_RUN);
+  void *col_args[] = {
+    (void *) &src->data, (void *) &src->stride, &mid,
+    (void *) &dst->width, (void *) &dst->height, &radius_y,
+  };
+  void *row_args[] = {
+    &mid, (void *) &dst->data, (void *) &dst->stride,
+    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y, &run,
+  };
+  dim3 col_block = { COLUMN_THREADS, 1, 1 };
+  dim3 col_grid = { (dst->width + COLUMN_THREADS - 1) / COLUMN_THREADS,
+    (dst->height + COLUMN_RUN - 1) / COLUMN_RUN, 1
+  };
+  dim3 row_block = { ROW_THREADS, 1, 1 };
+  dim3 row_grid = { (dst->width + run - 1) / run, dst->height, 1 };
+  /* prefix sums of one run and its halo */
+  gsize shared = (run + 2 * radius_x + 1) * acc_size;
+
+  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
+          program->columns[format], col_grid, col_block, col_args, 0,
+          stream), error)
+      && GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
+          program->rows[format], row_grid, row_block, row_args, shared,
+          stream), error);
+}
+
+/**
+ * gst_cuda_box_blur_program_launch:
+ * @mid: for %GST_CUDA_BOX_BLUR_SEPARABLE, device memory of
+ *   gst_cuda_box_blur_program_mid_size() bytes
+ *
+ * Queues the blur of @src into @dst on @stream.  @src and @dst must be
+ * addressable by the GPU and must not overlap.
+ */
+gboolean
+gst_cuda_box_blur_program_launch (const GstCudaBoxBlurProgram * program,
+    GstCudaBoxBlurFormat format, GstCudaBoxBlurVariant variant,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    gint radius_x, gint radius_y, gpointer mid, cudaStream_t stream,
+    GError ** error)
+{
+  if (variant == GST_CUDA_BOX_BLUR_DIRECT)
+    return launch_direct (program, format, src, dst, radius_x, radius_y,
+        stream, error);
+  return launch_separable (program, format, src, dst, radius_x, radius_y,
+      mid, stream, error);
+}

@@ -31,9 +31,11 @@ typedef struct
   cudaKernel_t rows[2];         /* separable pass 2: row sums, mean */
 } GstCudaBoxBlurProgram;
 
-/* Launch geometry shared with kernels/boxblur.cu. */
-#define GST_CUDA_BOX_BLUR_COLUMN_RUN 64
-#define GST_CUDA_BOX_BLUR_ROW_THREADS 256
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_DIRECT,     /* one thread per pixel, whole window */
+  GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums */
+} GstCudaBoxBlurVariant;
 
 gchar *   gst_cuda_box_blur_program_choose_arch (gint major,
                                                  gint minor);
@@ -45,6 +47,24 @@ GBytes *  gst_cuda_box_blur_program_compile     (const gchar * source,
 const GstCudaBoxBlurProgram *
           gst_cuda_box_blur_program_get         (gint major,
                                                  gint minor,
+                                                 GError ** error);
+
+GstCudaBoxBlurVariant
+          gst_cuda_box_blur_program_choose      (gint radius_x,
+                                                 gint radius_y);
+
+gsize     gst_cuda_box_blur_program_mid_size    (gint width,
+                                                 gint height);
+
+gboolean  gst_cuda_box_blur_program_launch      (const GstCudaBoxBlurProgram * program,
+                                                 GstCudaBoxBlurFormat format,
+                                                 GstCudaBoxBlurVariant variant,
+                                                 const GstCudaBoxBlurPlane * src,
+                                                 const GstCudaBoxBlurPlane * dst,
+                                                 gint radius_x,
+                                                 gint radius_y,
+                                                 gpointer mid,
+                                                 cudaStream_t stream,
                                                  GError ** error);
 
 G_END_DECLS

@@ -63,18 +63,6 @@ enum
 #define MAX_RADIUS 255
 #define DEFAULT_DEVICE_ID 0
 
-/* Threads per block of the one-thread-per-pixel kernels. */
-#define BLOCK_W 32
-#define BLOCK_H 8
-
-/* Largest window, in pixels, blurred by the direct kernel; larger ones take
- * the two separable passes, whose cost does not depend on the radius.  Set
- * from bench/ on the H200 (see the README): the direct kernel wins up to
- * 5x5 at 1080p and 4K in both formats. */
-#define DIRECT_MAX_WINDOW 25
-
-/* Output pixels per block of the row pass. */
-#define ROW_RUN 1024
 
 struct _GstCudaBoxBlur
 {
@@ -635,90 +623,46 @@ gst_cuda_box_blur_stage (GstCudaBoxBlur * self, guint which,
   return TRUE;
 }
 
-/* The direct kernel: one thread per output pixel, summing its whole window
- * in the sample's order. */
+/* Makes sure self->mid can hold the column sums of a @plane frame. */
 static gboolean
-gst_cuda_box_blur_launch_direct (GstCudaBoxBlur * self,
-    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    gint radius_x, gint radius_y, GError ** error)
+gst_cuda_box_blur_ensure_mid (GstCudaBoxBlur * self,
+    const GstCudaBoxBlurPlane * plane, GError ** error)
 {
-  void *args[] = {
-    (void *) &src->data, (void *) &src->stride,
-    (void *) &dst->data, (void *) &dst->stride,
-    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y,
-  };
-  dim3 block = { BLOCK_W, BLOCK_H, 1 };
-  dim3 grid = { (dst->width + BLOCK_W - 1) / BLOCK_W,
-    (dst->height + BLOCK_H - 1) / BLOCK_H, 1
-  };
+  const gsize size = gst_cuda_box_blur_program_mid_size (plane->width,
+      plane->height);
 
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          self->program->direct[self->info.format], grid, block, args, 0,
-          self->stream), error);
+  if (self->mid_size >= size)
+    return TRUE;
+  if (self->mid)
+    cudaFree (self->mid);
+  self->mid = NULL;
+  self->mid_size = 0;
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaMalloc (&self->mid, size), error))
+    return FALSE;
+  self->mid_size = size;
+  return TRUE;
 }
 
-/* The separable passes: column sums into self->mid, then row sums of those
- * and the division. */
+/* The whole managed allocation of @buffer, when nobody else can read it
+ * any more: its contents may then be discarded instead of migrated. */
 static gboolean
-gst_cuda_box_blur_launch_separable (GstCudaBoxBlur * self,
-    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    gint radius_x, gint radius_y, GError ** error)
+buffer_allocation_is_ours (GstBuffer * buffer, gpointer * data, gsize * size)
 {
-  const GstCudaBoxBlurFormat format = self->info.format;
-  const gsize acc_size = format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8 ?
-      sizeof (guint32) : sizeof (gdouble);
-  const gsize mid_size = (gsize) dst->width * dst->height * 4;
-  gint run = MIN (dst->width, ROW_RUN);
-  void *col_args[] = {
-    (void *) &src->data, (void *) &src->stride, &self->mid,
-    (void *) &dst->width, (void *) &dst->height, &radius_y,
-  };
-  void *row_args[] = {
-    &self->mid, (void *) &dst->data, (void *) &dst->stride,
-    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y, &run,
-  };
-  dim3 col_block = { 128, 1, 1 };
-  dim3 col_grid = { (dst->width + 127) / 128,
-    (dst->height + GST_CUDA_BOX_BLUR_COLUMN_RUN - 1) /
-        GST_CUDA_BOX_BLUR_COLUMN_RUN, 1
-  };
-  dim3 row_block = { GST_CUDA_BOX_BLUR_ROW_THREADS, 1, 1 };
-  dim3 row_grid = { (dst->width + run - 1) / run, dst->height, 1 };
-  gsize shared = (run + 2 * radius_x + 1) * acc_size;
-
-  if (self->mid_size < mid_size) {
-    if (self->mid)
-      cudaFree (self->mid);
-    self->mid = NULL;
-    self->mid_size = 0;
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaMalloc (&self->mid, mid_size), error))
-      return FALSE;
-    self->mid_size = mid_size;
-  }
-
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          self->program->columns[format], col_grid, col_block, col_args, 0,
-          self->stream), error)
-      && GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          self->program->rows[format], row_grid, row_block, row_args, shared,
-          self->stream), error);
-}
-
-static gboolean
-gst_cuda_box_blur_launch (GstCudaBoxBlur * self,
-    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    gint radius_x, gint radius_y, GError ** error)
-{
-  if ((2 * radius_x + 1) * (2 * radius_y + 1) <= DIRECT_MAX_WINDOW)
-    return gst_cuda_box_blur_launch_direct (self, src, dst, radius_x,
-        radius_y, error);
-  return gst_cuda_box_blur_launch_separable (self, src, dst, radius_x,
-      radius_y, error);
+  return gst_buffer_n_memory (buffer) == 1
+      && gst_buffer_is_writable (buffer)
+      && gst_buffer_is_memory_range_writable (buffer, 0, -1)
+      && gst_cuda_managed_memory_get_allocation (gst_buffer_peek_memory
+      (buffer, 0), data, size);
 }
 
 /* Blurs @in into @out on the element's stream and waits for the result.
- * Managed frames are prefetched to the GPU before the kernel and back to the
- * host after it, so neither side takes page faults one page at a time. */
+ *
+ * Managed frames never take page faults one page at a time: the input is
+ * prefetched to the GPU and the output back to the host, where downstream
+ * reads it.  Where a buffer's old contents are dead (the output before the
+ * kernel writes it, the input once only we held it) they are discarded
+ * rather than copied, so a pool buffer goes back to its producer already on
+ * the host.  Other memory is copied through managed staging buffers. */
 static gboolean
 gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
     const GstCudaBoxBlurPlane * in, GstBuffer * outbuf,
@@ -726,21 +670,27 @@ gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
     GError ** error)
 {
   const gint dev = self->device.device_id;
-  const gboolean prefetch = self->device.concurrent_managed_access;
+  const gboolean hints = self->device.concurrent_managed_access;
   const gboolean in_managed = plane_is_managed (inbuf, in);
   const gboolean out_managed = plane_is_managed (outbuf, out);
   GstCudaBoxBlurPlane src = *in, dst = *out;
   const gsize row_bytes = (gsize) in->width * in->bpp;
   cudaStream_t stream = self->stream;
+  GstCudaBoxBlurVariant variant;
+  gpointer in_alloc = NULL, out_alloc;
+  gsize in_alloc_size = 0, out_alloc_size;
 
   /* The streaming thread is not the one that ran start(). */
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (dev), error))
     return FALSE;
 
   if (in_managed) {
-    if (prefetch && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
+    if (hints && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
             (src.data, plane_span (&src), dev, stream), error))
       return FALSE;
+    if (hints && !buffer_allocation_is_ours (inbuf, &in_alloc,
+            &in_alloc_size))
+      in_alloc = NULL;
   } else if (!gst_cuda_box_blur_stage (self, STAGE_IN, in, &src, error)
       || !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (src.data, src.stride,
               in->data, in->stride, row_bytes, in->height, cudaMemcpyDefault,
@@ -749,21 +699,32 @@ gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
   }
 
   if (out_managed) {
-    /* The output's old contents do not matter, but without this the kernel
-     * would fault its pages over from the host one by one. */
-    if (prefetch && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
-            (dst.data, plane_span (&dst), dev, stream), error))
+    cudaError_t err = cudaSuccess;
+
+    if (hints && buffer_allocation_is_ours (outbuf, &out_alloc,
+            &out_alloc_size))
+      err = gst_cuda_box_blur_discard_prefetch (out_alloc, out_alloc_size,
+          dev, stream);
+    else if (hints)
+      err = gst_cuda_box_blur_prefetch (dst.data, plane_span (&dst), dev,
+          stream);
+    if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
       return FALSE;
   } else if (!gst_cuda_box_blur_stage (self, STAGE_OUT, out, &dst, error)) {
     return FALSE;
   }
 
-  if (!gst_cuda_box_blur_launch (self, &src, &dst, radius_x, radius_y,
-          error))
+  variant = gst_cuda_box_blur_program_choose (radius_x, radius_y);
+  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
+      && !gst_cuda_box_blur_ensure_mid (self, &dst, error))
+    return FALSE;
+
+  if (!gst_cuda_box_blur_program_launch (self->program, self->info.format,
+          variant, &src, &dst, radius_x, radius_y, self->mid, stream, error))
     return FALSE;
 
   if (out_managed) {
-    if (prefetch && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
+    if (hints && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
             (dst.data, plane_span (&dst), GST_CUDA_BOX_BLUR_HOST, stream),
             error))
       return FALSE;
@@ -772,6 +733,10 @@ gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
               cudaMemcpyDefault, stream), error)) {
     return FALSE;
   }
+
+  if (in_alloc && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_discard_prefetch
+          (in_alloc, in_alloc_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
+    return FALSE;
 
   return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
 }

@@ -234,3 +234,21 @@ gst_is_cuda_managed_memory (GstMemory * mem)
 {
   return mem != NULL && gst_memory_is_type (mem, GST_CUDA_MANAGED_MEMORY_TYPE);
 }
+
+/**
+ * gst_cuda_managed_memory_get_allocation:
+ *
+ * Gives the whole managed allocation behind @mem, for hints that apply to
+ * all of it.  Fails for memory that is not ours or that shares its
+ * allocation with other GstMemory (a sub-memory).
+ */
+gboolean
+gst_cuda_managed_memory_get_allocation (GstMemory * mem, gpointer * data,
+    gsize * size)
+{
+  if (!gst_is_cuda_managed_memory (mem) || mem->parent)
+    return FALSE;
+  *data = ((GstCudaManagedMemory *) mem)->data;
+  *size = mem->maxsize;
+  return TRUE;
+}

@@ -28,4 +28,8 @@ gint           gst_cuda_managed_allocator_get_device_id (GstCudaManagedAllocator
 
 gboolean       gst_is_cuda_managed_memory (GstMemory * mem);
 
+gboolean       gst_cuda_managed_memory_get_allocation (GstMemory * mem,
+                                                       gpointer * data,
+                                                       gsize * size);
+
 G_END_DECLS

@@ -103,8 +103,8 @@ box_blur_gray8 (const uint8 * __restrict__ src, int src_stride,
  * instead of accumulating the drift a float running sum would.
  * ------------------------------------------------------------------------ */
 
-/* Rows per thread of box_columns_*; GST_CUDA_BOX_BLUR_COLUMN_RUN on the
- * host. */
+/* Rows per thread of box_columns_*; the host's launch code
+ * (gst/cudaboxblur-program.c) uses the same number. */
 #define COLUMN_RUN 64
 
 template <typename In, typename Acc, typename Mid>

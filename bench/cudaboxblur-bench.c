@@ -1,0 +1,611 @@
+/* cudaboxblur-bench: how fast the kernels and the element are
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Prints tables and writes one CSV (--csv).  Three parts:
+ *  - kernels: data already on the GPU, CUDA events around each launch,
+ *    against a device-to-device copy of the same frame (and NPP's box
+ *    filters when NPP was found at build time);
+ *  - element: appsrc ! cudaboxblur ! fakesink (and identity instead),
+ *    frames per second and per-frame latency, input from the element's pool
+ *    and from system memory, against a pinned host<->device copy;
+ *  - start-up: NULL to the first output buffer, NVRTC compile included.
+ */
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudaboxblur-device.h"
+#include "cudaboxblur-info.h"
+#include "cudaboxblur-program.h"
+
+#ifdef HAVE_NPP
+#include <nppi_filtering_functions.h>
+#endif
+
+#define CHECK(call) G_STMT_START { \
+  cudaError_t _e = (call); \
+  if (_e != cudaSuccess) \
+    g_error ("%s: %s", #call, cudaGetErrorString (_e)); \
+} G_STMT_END
+
+static FILE *csv;
+static gint repeats = 50;
+
+typedef struct
+{
+  gdouble median, min, max;
+} Stats;
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+  return x < y ? -1 : x > y;
+}
+
+static Stats
+stats_of (gdouble * v, gint n)
+{
+  Stats s;
+
+  qsort (v, n, sizeof (gdouble), cmp_double);
+  s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  s.min = v[0];
+  s.max = v[n - 1];
+  return s;
+}
+
+static gdouble
+percentile (gdouble * sorted, gint n, gdouble p)
+{
+  gint i = (gint) (p * (n - 1) + 0.5);
+  return sorted[CLAMP (i, 0, n - 1)];
+}
+
+/* What to time: one call queues the work on @stream. */
+typedef void (*Work) (gpointer data, cudaStream_t stream);
+
+/* Median/min/max in ms of @work over `repeats` runs after 5 warm-ups, each
+ * run between two CUDA events. */
+static Stats
+time_gpu (Work work, gpointer data, cudaStream_t stream)
+{
+  cudaEvent_t a, b;
+  gdouble *ms = g_new (gdouble, repeats);
+  Stats s;
+  gint i;
+
+  CHECK (cudaEventCreate (&a));
+  CHECK (cudaEventCreate (&b));
+  for (i = 0; i < 5; i++)
+    work (data, stream);
+  for (i = 0; i < repeats; i++) {
+    gfloat t;
+
+    CHECK (cudaEventRecord (a, stream));
+    work (data, stream);
+    CHECK (cudaEventRecord (b, stream));
+    CHECK (cudaEventSynchronize (b));
+    CHECK (cudaEventElapsedTime (&t, a, b));
+    ms[i] = t;
+  }
+  s = stats_of (ms, repeats);
+  g_free (ms);
+  CHECK (cudaEventDestroy (a));
+  CHECK (cudaEventDestroy (b));
+  return s;
+}
+
+typedef struct
+{
+  const GstCudaBoxBlurProgram *program;
+  GstCudaBoxBlurFormat format;
+  GstCudaBoxBlurVariant variant;
+  GstCudaBoxBlurPlane src, dst;
+  gint radius;
+  gpointer mid;
+  gsize bytes;
+} KernelJob;
+
+static void
+run_copy (gpointer data, cudaStream_t stream)
+{
+  KernelJob *job = data;
+
+  CHECK (cudaMemcpyAsync (job->dst.data, job->src.data, job->bytes,
+          cudaMemcpyDeviceToDevice, stream));
+}
+
+static void
+run_blur (gpointer data, cudaStream_t stream)
+{
+  KernelJob *job = data;
+  GError *error = NULL;
+
+  if (!gst_cuda_box_blur_program_launch (job->program, job->format,
+          job->variant, &job->src, &job->dst, job->radius, job->radius,
+          job->mid, stream, &error))
+    g_error ("%s", error->message);
+}
+
+#ifdef HAVE_NPP
+static NppStreamContext npp_ctx;
+static gpointer npp_buffer;
+
+static void
+npp_context_init (gint device)
+{
+  struct cudaDeviceProp props;
+
+  CHECK (cudaGetDeviceProperties (&props, device));
+  npp_ctx.nCudaDeviceId = device;
+  npp_ctx.nMultiProcessorCount = props.multiProcessorCount;
+  npp_ctx.nMaxThreadsPerMultiProcessor = props.maxThreadsPerMultiProcessor;
+  npp_ctx.nMaxThreadsPerBlock = props.maxThreadsPerBlock;
+  npp_ctx.nSharedMemPerBlock = props.sharedMemPerBlock;
+  npp_ctx.nCudaDevAttrComputeCapabilityMajor = props.major;
+  npp_ctx.nCudaDevAttrComputeCapabilityMinor = props.minor;
+  npp_ctx.nStreamFlags = cudaStreamNonBlocking;
+}
+
+static void
+run_npp (gpointer data, cudaStream_t stream, gboolean advanced)
+{
+  KernelJob *job = data;
+  NppiSize size = { job->src.width, job->src.height };
+  NppiSize mask = { 2 * job->radius + 1, 2 * job->radius + 1 };
+  NppiPoint offset = { 0, 0 }, anchor = { job->radius, job->radius };
+  NppStatus st;
+
+  npp_ctx.hStream = stream;
+  if (job->format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8)
+    st = advanced ?
+        nppiFilterBoxBorderAdvanced_8u_C1R_Ctx (job->src.data,
+        job->src.stride, size, offset, job->dst.data, job->dst.stride, size,
+        mask, anchor, NPP_BORDER_REPLICATE, npp_buffer, npp_ctx) :
+        nppiFilterBoxBorder_8u_C1R_Ctx (job->src.data, job->src.stride, size,
+        offset, job->dst.data, job->dst.stride, size, mask, anchor,
+        NPP_BORDER_REPLICATE, npp_ctx);
+  else
+    st = advanced ?
+        nppiFilterBoxBorderAdvanced_32f_C1R_Ctx ((const Npp32f *)
+        job->src.data, job->src.stride, size, offset, (Npp32f *)
+        job->dst.data, job->dst.stride, size, mask, anchor,
+        NPP_BORDER_REPLICATE, npp_buffer, npp_ctx) :
+        nppiFilterBoxBorder_32f_C1R_Ctx ((const Npp32f *) job->src.data,
+        job->src.stride, size, offset, (Npp32f *) job->dst.data,
+        job->dst.stride, size, mask, anchor, NPP_BORDER_REPLICATE, npp_ctx);
+  if (st != NPP_SUCCESS)
+    g_error ("NPP box filter failed: %d", st);
+}
+
+static void
+run_npp_plain (gpointer data, cudaStream_t stream)
+{
+  run_npp (data, stream, FALSE);
+}
+
+static void
+run_npp_advanced (gpointer data, cudaStream_t stream)
+{
+  run_npp (data, stream, TRUE);
+}
+#endif
+
+static void
+report (const gchar * section, gint w, gint h, const gchar * format,
+    const gchar * what, gint radius, Stats s, gsize bytes, gdouble copy_ms)
+{
+  gdouble gbps = bytes / (s.median * 1e-3) / 1e9;
+
+  g_print ("%-8s %5dx%-5d %-8s %-18s %4d %9.4f %9.4f %9.4f %8.1f %7.2f\n",
+      section, w, h, format, what, radius, s.median, s.min, s.max, gbps,
+      s.median / copy_ms);
+  fprintf (csv, "%s,%d,%d,%s,%s,%d,%.6f,%.6f,%.6f,%.2f,%.4f\n", section, w,
+      h, format, what, radius, s.median, s.min, s.max, gbps,
+      s.median / copy_ms);
+}
+
+static void
+bench_kernels (const GstCudaBoxBlurDevice * dev)
+{
+  const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
+  const gint radii[] = { 1, 2, 3, 7, 15, 30, 63, 127 };
+  const GstCudaBoxBlurProgram *program;
+  GError *error = NULL;
+  cudaStream_t stream;
+  guint s, f, r;
+
+  program = gst_cuda_box_blur_program_get (dev->major, dev->minor, &error);
+  if (!program)
+    g_error ("%s", error->message);
+  CHECK (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
+#ifdef HAVE_NPP
+  npp_context_init (dev->device_id);
+#endif
+
+  g_print ("\nKernels, data on the GPU; ms over %d launches; GB/s counts "
+      "the frame read and written; x copy = time / device-to-device copy\n",
+      repeats);
+  g_print ("%-8s %-11s %-8s %-18s %4s %9s %9s %9s %8s %7s\n", "part", "size",
+      "format", "what", "r", "median", "min", "max", "GB/s", "x copy");
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (f = 0; f < 2; f++) {
+      const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
+      const gchar *fmt = gst_cuda_box_blur_format_to_string (f);
+      KernelJob job = { program, f };
+      gsize bytes = (gsize) w * h * bpp;
+      guint8 *host = g_malloc (bytes);
+      gdouble copy_ms;
+      Stats st;
+      gsize i;
+
+      for (i = 0; i < bytes; i++)
+        host[i] = f ? (i % 4 == 3 ? 0x3f : (guint8) (i * 37)) : (guint8) i;
+      job.bytes = bytes;
+      job.src = (GstCudaBoxBlurPlane) { NULL, w, h, w * bpp, bpp };
+      job.dst = job.src;
+      CHECK (cudaMalloc ((void **) &job.src.data, bytes));
+      CHECK (cudaMalloc ((void **) &job.dst.data, bytes));
+      CHECK (cudaMalloc (&job.mid, gst_cuda_box_blur_program_mid_size (w,
+                  h)));
+      CHECK (cudaMemcpy (job.src.data, host, bytes, cudaMemcpyHostToDevice));
+
+      st = time_gpu (run_copy, &job, stream);
+      copy_ms = st.median;
+      report ("kernel", w, h, fmt, "d2d-copy", 0, st, 2 * bytes, copy_ms);
+
+#ifdef HAVE_NPP
+      {
+        NppiSize roi = { w, h };
+        int nbuf = 0;
+
+        if (nppiFilterBoxBorderAdvancedGetDeviceBufferSize (roi, 1, &nbuf)
+            != NPP_SUCCESS)
+          g_error ("nppiFilterBoxBorderAdvancedGetDeviceBufferSize failed");
+        CHECK (cudaMalloc (&npp_buffer, MAX (nbuf, 1)));
+      }
+#endif
+
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        job.radius = radii[r];
+        job.variant = gst_cuda_box_blur_program_choose (job.radius,
+            job.radius);
+        report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
+            time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
+
+        /* both variants where the choice is made, to show why */
+        if (job.radius <= 15) {
+          job.variant = GST_CUDA_BOX_BLUR_DIRECT;
+          report ("kernel", w, h, fmt, "direct", job.radius,
+              time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
+          job.variant = GST_CUDA_BOX_BLUR_SEPARABLE;
+          report ("kernel", w, h, fmt, "separable", job.radius,
+              time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
+        }
+#ifdef HAVE_NPP
+        report ("kernel", w, h, fmt, "npp-box-border", job.radius,
+            time_gpu (run_npp_plain, &job, stream), 2 * bytes, copy_ms);
+        report ("kernel", w, h, fmt, "npp-box-advanced", job.radius,
+            time_gpu (run_npp_advanced, &job, stream), 2 * bytes, copy_ms);
+#endif
+      }
+
+#ifdef HAVE_NPP
+      CHECK (cudaFree (npp_buffer));
+#endif
+      CHECK (cudaFree (job.src.data));
+      CHECK (cudaFree (job.dst.data));
+      CHECK (cudaFree (job.mid));
+      g_free (host);
+    }
+  }
+  CHECK (cudaStreamDestroy (stream));
+}
+
+/* ---- element level ---- */
+
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  guint received;
+  gint64 last_out;              /* monotonic us */
+} SinkState;
+
+static void
+on_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, SinkState * st)
+{
+  g_mutex_lock (&st->lock);
+  st->received++;
+  st->last_out = g_get_monotonic_time ();
+  g_cond_signal (&st->cond);
+  g_mutex_unlock (&st->lock);
+}
+
+static void
+wait_for (SinkState * st, guint n)
+{
+  g_mutex_lock (&st->lock);
+  while (st->received < n)
+    g_cond_wait (&st->cond, &st->lock);
+  g_mutex_unlock (&st->lock);
+}
+
+/* A pool from @element's sink pad allocation answer, active, or NULL. */
+static GstBufferPool *
+offered_pool (GstElement * element, GstCaps * caps)
+{
+  GstPad *pad = gst_element_get_static_pad (element, "sink");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+
+  if (gst_pad_query (pad, query) && gst_query_get_n_allocation_pools (query))
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  gst_query_unref (query);
+  gst_object_unref (pad);
+  if (pool && !gst_buffer_pool_set_active (pool, TRUE))
+    gst_clear_object (&pool);
+  return pool;
+}
+
+/* A frame written by the CPU, in a buffer of @pool or in @frame. */
+static GstBuffer *
+produce (GstBufferPool * pool, GstBuffer * frame, gsize size, gint i)
+{
+  GstBuffer *buf;
+
+  if (pool)
+    gst_buffer_pool_acquire_buffer (pool, &buf, NULL);
+  else
+    buf = gst_buffer_ref (frame);
+  gst_buffer_memset (buf, 0, (guint8) i, size);
+  return buf;
+}
+
+/* Frames per second streaming @n frames, then per-frame latency pushing one
+ * frame at a time. */
+static void
+bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
+    gint h, gboolean from_pool, gint radius, gint n, gdouble pinned_ms)
+{
+  GstCudaBoxBlurInfo info;
+  GstElement *pipeline, *src, *sink, *elem;
+  GstBufferPool *pool = NULL;
+  GstBuffer *frame;
+  GstCaps *caps;
+  SinkState st = { 0, };
+  GstFlowReturn flow;
+  gdouble *lat = g_new (gdouble, n), fps;
+  gint64 t0;
+  gchar *desc;
+  const gchar *fmt = gst_cuda_box_blur_format_to_string (format);
+  Stats ls;
+  gint i;
+
+  caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING, fmt,
+      "width", G_TYPE_INT, w, "height", G_TYPE_INT, h, "framerate",
+      GST_TYPE_FRACTION, 0, 1, NULL);
+  gst_cuda_box_blur_info_from_caps (&info, caps);
+  desc = g_strdup_printf ("appsrc name=src format=time block=true "
+      "max-buffers=4 ! %s name=elem ! fakesink name=sink sync=false "
+      "signal-handoffs=true", filter);
+  pipeline = gst_parse_launch (desc, NULL);
+  g_free (desc);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  elem = gst_bin_get_by_name (GST_BIN (pipeline), "elem");
+  g_object_set (src, "caps", caps, NULL);
+  if (g_str_has_prefix (filter, "cudaboxblur"))
+    g_object_set (elem, "radius", radius, NULL);
+  g_mutex_init (&st.lock);
+  g_cond_init (&st.cond);
+  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
+  if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE)
+    g_error ("cannot start %s", filter);
+
+  if (from_pool && !(pool = offered_pool (elem, caps))) {
+    g_print ("%s offers no pool: skipped\n", filter);
+    goto done;
+  }
+
+  frame = gst_buffer_new_allocate (NULL, info.size, NULL);
+
+  /* throughput; the producer writes every frame, as a source would */
+  t0 = g_get_monotonic_time ();
+  for (i = 0; i < n; i++) {
+    GstBuffer *buf = produce (pool, frame, info.size, i);
+
+    g_signal_emit_by_name (src, "push-buffer", buf, &flow);
+    gst_buffer_unref (buf);
+  }
+  wait_for (&st, n);
+  fps = n / ((st.last_out - t0) * 1e-6);
+
+  /* latency, one frame in flight, from push to the sink */
+  for (i = 0; i < n; i++) {
+    GstBuffer *buf = produce (pool, frame, info.size, i);
+    gint64 t = g_get_monotonic_time ();
+
+    g_signal_emit_by_name (src, "push-buffer", buf, &flow);
+    gst_buffer_unref (buf);
+    wait_for (&st, n + i + 1);
+    lat[i] = (st.last_out - t) * 1e-3;
+  }
+  ls = stats_of (lat, n);
+
+  g_print ("%-8s %5dx%-5d %-8s %-12s %-7s %4d %9.1f %9.3f %9.3f %10.1f\n",
+      "element", w, h, fmt, filter, pool ? "pool" : "system", radius, fps,
+      ls.median, percentile (lat, n, 0.99), 1000.0 / pinned_ms);
+  fprintf (csv, "element,%d,%d,%s,%s-%s,%d,%.6f,%.6f,%.6f,%.2f,%.4f\n", w, h,
+      fmt, filter, pool ? "pool" : "system", radius, ls.median,
+      percentile (lat, n, 0.99), fps, 1000.0 / pinned_ms,
+      fps / (1000.0 / pinned_ms));
+  gst_buffer_unref (frame);
+
+done:
+  if (pool) {
+    gst_buffer_pool_set_active (pool, FALSE);
+    gst_object_unref (pool);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (elem);
+  gst_object_unref (pipeline);
+  gst_caps_unref (caps);
+  g_free (lat);
+  g_mutex_clear (&st.lock);
+  g_cond_clear (&st.cond);
+}
+
+/* H2D then D2H of one frame, as one timed unit. */
+static void
+run_roundtrip (gpointer data, cudaStream_t stream)
+{
+  KernelJob *job = data;
+
+  CHECK (cudaMemcpyAsync (job->dst.data, job->src.data, job->bytes,
+          cudaMemcpyHostToDevice, stream));
+  CHECK (cudaMemcpyAsync (job->src.data, job->dst.data, job->bytes,
+          cudaMemcpyDeviceToHost, stream));
+}
+
+/* One frame host -> device -> host through pinned memory: the cost any
+ * explicit-copy design pays per frame. */
+static gdouble
+pinned_roundtrip_ms (gsize bytes)
+{
+  cudaStream_t stream;
+  KernelJob job = { 0, };
+  Stats s;
+
+  CHECK (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
+  CHECK (cudaMallocHost ((void **) &job.src.data, bytes));
+  CHECK (cudaMalloc ((void **) &job.dst.data, bytes));
+  memset (job.src.data, 1, bytes);
+  job.bytes = bytes;
+  s = time_gpu (run_roundtrip, &job, stream);
+  CHECK (cudaFree (job.dst.data));
+  CHECK (cudaFreeHost (job.src.data));
+  CHECK (cudaStreamDestroy (stream));
+  return s.median;
+}
+
+static void
+bench_elements (gint frames)
+{
+  const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
+  guint s, f;
+
+  g_print ("\nElement, %d frames; fps streaming; latency ms one frame in "
+      "flight; copy fps = 1000 / pinned H2D+D2H ms of one frame\n", frames);
+  g_print ("%-8s %-11s %-8s %-12s %-7s %4s %9s %9s %9s %10s\n", "part",
+      "size", "format", "filter", "input", "r", "fps", "lat-med", "lat-p99",
+      "copy-fps");
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (f = 0; f < 2; f++) {
+      const gint w = sizes[s][0], h = sizes[s][1];
+      gdouble pinned = pinned_roundtrip_ms ((gsize) w * h * (f ? 4 : 1));
+
+      bench_pipeline ("identity", f, w, h, FALSE, 0, frames, pinned);
+      bench_pipeline ("cudaboxblur", f, w, h, TRUE, 3, frames, pinned);
+      bench_pipeline ("cudaboxblur", f, w, h, FALSE, 3, frames, pinned);
+    }
+  }
+}
+
+/* NULL to the first buffer out, in a pipeline of its own. */
+static void
+bench_startup (void)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=1 ! "
+      "video/x-raw,format=GRAY8,width=1920,height=1080 ! cudaboxblur ! "
+      "fakesink name=sink signal-handoffs=true", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  SinkState st = { 0, };
+  gint64 t0;
+  gdouble ms;
+
+  g_mutex_init (&st.lock);
+  g_cond_init (&st.cond);
+  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
+  t0 = g_get_monotonic_time ();
+  if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE)
+    g_error ("cannot start the start-up pipeline");
+  wait_for (&st, 1);
+  ms = (st.last_out - t0) * 1e-3;
+  g_print ("\nStart-up: NULL to first output buffer %.1f ms (NVRTC compile "
+      "included)\n", ms);
+  fprintf (csv, "startup,1920,1080,GRAY8,first-buffer,1,%.3f,%.3f,%.3f,0,0\n",
+      ms, ms, ms);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_mutex_clear (&st.lock);
+  g_cond_clear (&st.cond);
+}
+
+int
+main (int argc, char **argv)
+{
+  gchar *csv_path = NULL;
+  gint frames = 300;
+  gboolean kernels_only = FALSE;
+  GOptionEntry entries[] = {
+    {"csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
+        "Write the results here (default bench.csv)", "FILE"},
+    {"repeats", 0, 0, G_OPTION_ARG_INT, &repeats,
+        "Timed launches per kernel measurement (default 50)", "N"},
+    {"frames", 0, 0, G_OPTION_ARG_INT, &frames,
+        "Frames per element measurement (default 300)", "N"},
+    {"kernels-only", 0, 0, G_OPTION_ARG_NONE, &kernels_only,
+        "Skip the element and start-up parts", NULL},
+    {NULL}
+  };
+  GOptionContext *ctx = g_option_context_new ("- benchmark cudaboxblur");
+  GstCudaBoxBlurDevice dev;
+  GError *error = NULL;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    g_error ("%s", error->message);
+  g_option_context_free (ctx);
+  repeats = MAX (repeats, 1);
+  frames = MAX (frames, 1);
+
+  csv = fopen (csv_path ? csv_path : "bench.csv", "w");
+  if (!csv)
+    g_error ("cannot write %s", csv_path ? csv_path : "bench.csv");
+  fprintf (csv, "part,width,height,format,what,radius,median_ms,min_ms,"
+      "max_ms,gbps,ratio\n");
+
+  if (!gst_cuda_box_blur_device_open (0, &dev, &error))
+    g_error ("%s", error->message);
+  g_print ("Device: %s, sm_%d%d%s\n", dev.name, dev.major, dev.minor,
+#ifdef HAVE_NPP
+      ", NPP found"
+#else
+      ", NPP not found (no comparison)"
+#endif
+      );
+
+  if (!kernels_only)
+    bench_startup ();
+  bench_kernels (&dev);
+  if (!kernels_only)
+    bench_elements (frames);
+
+  fclose (csv);
+  g_free (csv_path);
+  return 0;
+}
