@@ -338,33 +338,46 @@ wait_for (SinkState * st, guint n)
   g_mutex_unlock (&st->lock);
 }
 
-/* A pool from @element's sink pad allocation answer, active, or NULL. */
+/* A pool from @element's answer to the allocation query (it answers once
+ * its caps are negotiated), or a pool of system memory; active. */
 static GstBufferPool *
-offered_pool (GstElement * element, GstCaps * caps)
+input_pool (GstElement * element, GstCaps * caps, gsize size,
+    gboolean offered)
 {
-  GstPad *pad = gst_element_get_static_pad (element, "sink");
-  GstQuery *query = gst_query_new_allocation (caps, TRUE);
   GstBufferPool *pool = NULL;
+  GstStructure *config;
 
-  if (gst_pad_query (pad, query) && gst_query_get_n_allocation_pools (query))
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
-  gst_query_unref (query);
-  gst_object_unref (pad);
-  if (pool && !gst_buffer_pool_set_active (pool, TRUE))
+  if (offered) {
+    GstPad *pad = gst_element_get_static_pad (element, "sink");
+    GstQuery *query = gst_query_new_allocation (caps, TRUE);
+
+    if (gst_pad_query (pad, query)
+        && gst_query_get_n_allocation_pools (query) > 0)
+      gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL,
+          NULL);
+    gst_query_unref (query);
+    gst_object_unref (pad);
+    if (!pool)
+      return NULL;
+  } else {
+    pool = gst_buffer_pool_new ();
+  }
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, size, 4, 0);
+  if (!gst_buffer_pool_set_config (pool, config)
+      || !gst_buffer_pool_set_active (pool, TRUE))
     gst_clear_object (&pool);
   return pool;
 }
 
-/* A frame written by the CPU, in a buffer of @pool or in @frame. */
+/* A frame from @pool, written by the CPU as a source would. */
 static GstBuffer *
-produce (GstBufferPool * pool, GstBuffer * frame, gsize size, gint i)
+produce (GstBufferPool * pool, gsize size, gint i)
 {
-  GstBuffer *buf;
+  GstBuffer *buf = NULL;
 
-  if (pool)
-    gst_buffer_pool_acquire_buffer (pool, &buf, NULL);
-  else
-    buf = gst_buffer_ref (frame);
+  if (gst_buffer_pool_acquire_buffer (pool, &buf, NULL) != GST_FLOW_OK)
+    g_error ("no buffer from the input pool");
   gst_buffer_memset (buf, 0, (guint8) i, size);
   return buf;
 }
@@ -411,17 +424,23 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
       GST_STATE_CHANGE_FAILURE)
     g_error ("cannot start %s", filter);
 
-  if (from_pool && !(pool = offered_pool (elem, caps))) {
+  /* one frame first, so that caps are negotiated */
+  frame = gst_buffer_new_allocate (NULL, info.size, NULL);
+  g_signal_emit_by_name (src, "push-buffer", frame, &flow);
+  gst_buffer_unref (frame);
+  wait_for (&st, 1);
+  st.received = 0;
+
+  pool = input_pool (elem, caps, info.size, from_pool);
+  if (!pool) {
     g_print ("%s offers no pool: skipped\n", filter);
     goto done;
   }
 
-  frame = gst_buffer_new_allocate (NULL, info.size, NULL);
-
-  /* throughput; the producer writes every frame, as a source would */
+  /* throughput */
   t0 = g_get_monotonic_time ();
   for (i = 0; i < n; i++) {
-    GstBuffer *buf = produce (pool, frame, info.size, i);
+    GstBuffer *buf = produce (pool, info.size, i);
 
     g_signal_emit_by_name (src, "push-buffer", buf, &flow);
     gst_buffer_unref (buf);
@@ -431,7 +450,7 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
 
   /* latency, one frame in flight, from push to the sink */
   for (i = 0; i < n; i++) {
-    GstBuffer *buf = produce (pool, frame, info.size, i);
+    GstBuffer *buf = produce (pool, info.size, i);
     gint64 t = g_get_monotonic_time ();
 
     g_signal_emit_by_name (src, "push-buffer", buf, &flow);
@@ -445,10 +464,9 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
       "element", w, h, fmt, filter, pool ? "pool" : "system", radius, fps,
       ls.median, percentile (lat, n, 0.99), 1000.0 / pinned_ms);
   fprintf (csv, "element,%d,%d,%s,%s-%s,%d,%.6f,%.6f,%.6f,%.2f,%.4f\n", w, h,
-      fmt, filter, pool ? "pool" : "system", radius, ls.median,
+      fmt, filter, from_pool ? "pool" : "system", radius, ls.median,
       percentile (lat, n, 0.99), fps, 1000.0 / pinned_ms,
       fps / (1000.0 / pinned_ms));
-  gst_buffer_unref (frame);
 
 done:
   if (pool) {
