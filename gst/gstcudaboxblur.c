@@ -267,23 +267,20 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
 
   switch (prop_id) {
     case PROP_RADIUS:
-      GST_OBJECT_LOCK (self);
-      self->radius_x = self->radius_y = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      gst_cuda_box_blur_update_passthrough (self);
-      break;
     case PROP_RADIUS_X:
+    case PROP_RADIUS_Y:{
+      guint radius = g_value_get_uint (value);
+
+      /* "radius" sets both */
       GST_OBJECT_LOCK (self);
-      self->radius_x = g_value_get_uint (value);
+      if (prop_id != PROP_RADIUS_Y)
+        self->radius_x = radius;
+      if (prop_id != PROP_RADIUS_X)
+        self->radius_y = radius;
       GST_OBJECT_UNLOCK (self);
       gst_cuda_box_blur_update_passthrough (self);
       break;
-    case PROP_RADIUS_Y:
-      GST_OBJECT_LOCK (self);
-      self->radius_y = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      gst_cuda_box_blur_update_passthrough (self);
-      break;
+    }
     case PROP_DEVICE_ID:
       GST_OBJECT_LOCK (self);
       self->device_id = g_value_get_int (value);
