@@ -192,6 +192,8 @@ program_load (const gchar * arch, GError ** error)
 
   for (i = 0; i < G_N_ELEMENTS (format_suffix); i++) {
     if (!get_kernel (program, "box_blur", i, &program->direct[i], error)
+        || !get_kernel (program, "box_blur3", i, &program->direct3x3[i],
+            error)
         || !get_kernel (program, "box_columns", i, &program->columns[i],
             error)
         || !get_kernel (program, "box_rows", i, &program->rows[i], error)) {
@@ -247,9 +249,11 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   return program;
 }
 
-/* Threads per block of the direct kernel. */
+/* Threads per block of the direct kernels; the 3x3 one makes BOX3_ROWS
+ * pixels per thread, as in kernels/boxblur.cu. */
 #define BLOCK_W 32
 #define BLOCK_H 8
+#define BOX3_ROWS 4
 
 /* Launch geometry of the separable passes; COLUMN_RUN must match
  * kernels/boxblur.cu. */
@@ -299,13 +303,17 @@ launch_direct (const GstCudaBoxBlurProgram * program,
     (void *) &dst->data, (void *) &dst->stride,
     (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y,
   };
+  const gboolean box3 = radius_x == 1 && radius_y == 1;
+  /* the 3x3 kernel makes BOX3_ROWS pixels per thread */
+  const gint rows = box3 ? BLOCK_H * BOX3_ROWS : BLOCK_H;
   dim3 block = { BLOCK_W, BLOCK_H, 1 };
   dim3 grid = { (dst->width + BLOCK_W - 1) / BLOCK_W,
-    (dst->height + BLOCK_H - 1) / BLOCK_H, 1
+    (dst->height + rows - 1) / rows, 1
   };
 
   return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          program->direct[format], grid, block, args, 0, stream), error);
+          (box3 ? program->direct3x3[format] : program->direct[format]),
+          grid, block, args, 0, stream), error);
 }
 
 static gboolean

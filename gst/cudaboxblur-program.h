@@ -27,6 +27,7 @@ typedef struct
   cudaLibrary_t library;
   /* each indexed by GstCudaBoxBlurFormat */
   cudaKernel_t direct[2];       /* one thread per pixel, whole window */
+  cudaKernel_t direct3x3[2];    /* the same for 3x3, unrolled */
   cudaKernel_t columns[2];      /* separable pass 1: column sums */
   cudaKernel_t rows[2];         /* separable pass 2: row sums, mean */
 } GstCudaBoxBlurProgram;
