@@ -190,6 +190,13 @@ program_load (const gchar * arch, GError ** error)
           error))
     goto failed;
 
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->columns16,
+              program->library, "box_columns_gray8_16"), error)
+      || !GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->rows16,
+              program->library, "box_rows_gray8_16"), error)) {
+    cudaLibraryUnload (program->library);
+    goto failed;
+  }
   for (i = 0; i < G_N_ELEMENTS (format_suffix); i++) {
     if (!get_kernel (program, "box_blur", i, &program->direct[i], error)
         || !get_kernel (program, "box_blur3", i, &program->direct3x3[i],
@@ -342,12 +349,16 @@ launch_separable (const GstCudaBoxBlurProgram * program,
   /* prefix sums of one run and its halo */
   gsize shared = (run + 2 * radius_x + 1) * acc_size;
 
+  /* 16-bit column sums halve the intermediate traffic where they fit */
+  const gboolean narrow = format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8
+      && radius_y <= 128;
+
   return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          program->columns[format], col_grid, col_block, col_args, 0,
-          stream), error)
+          (narrow ? program->columns16 : program->columns[format]), col_grid,
+          col_block, col_args, 0, stream), error)
       && GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          program->rows[format], row_grid, row_block, row_args, shared,
-          stream), error);
+          (narrow ? program->rows16 : program->rows[format]), row_grid,
+          row_block, row_args, shared, stream), error);
 }
 
 /**

@@ -30,6 +30,9 @@ typedef struct
   cudaKernel_t direct3x3[2];    /* the same for 3x3, unrolled */
   cudaKernel_t columns[2];      /* separable pass 1: column sums */
   cudaKernel_t rows[2];         /* separable pass 2: row sums, mean */
+  /* GRAY8 passes with 16-bit column sums, for radius_y <= 128 */
+  cudaKernel_t columns16;
+  cudaKernel_t rows16;
 } GstCudaBoxBlurProgram;
 
 typedef enum

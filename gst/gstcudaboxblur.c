@@ -21,7 +21,9 @@
  *
  * Frames live in CUDA managed memory: the element offers a pool of it
  * upstream and allocates its output from it, so neither side copies.  Input
- * in other memory is copied into a managed staging buffer first.  The kernels
+ * in other memory is copied into a managed staging buffer first.  With
+ * memory-mode=pinned the element offers and allocates page-locked host
+ * memory instead and copies frames to and from device memory.  The kernels
  * are compiled with NVRTC for the GPU in use when the element starts, and
  * run on a CUDA stream of the element's own; the stream is synchronised
  * before a frame is pushed.
@@ -56,12 +58,14 @@ enum
   PROP_RADIUS_X,
   PROP_RADIUS_Y,
   PROP_DEVICE_ID,
+  PROP_MEMORY_MODE,
   PROP_ARCH,
 };
 
 #define DEFAULT_RADIUS 1
 #define MAX_RADIUS 255
 #define DEFAULT_DEVICE_ID 0
+#define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
 
 
 struct _GstCudaBoxBlur
@@ -72,9 +76,11 @@ struct _GstCudaBoxBlur
   guint radius_x;
   guint radius_y;
   gint device_id;
+  GstCudaBoxBlurMemoryMode memory_mode;
 
   /* GPU state, from start() to stop() */
   GstCudaBoxBlurDevice device;
+  GstCudaBoxBlurMemoryMode mode;        /* memory_mode when started */
   const GstCudaBoxBlurProgram *program;
   cudaStream_t stream;
   GstAllocator *allocator;
@@ -83,7 +89,8 @@ struct _GstCudaBoxBlur
   gpointer mid;
   gsize mid_size;
 
-  /* managed staging buffers for frames that are not in managed memory */
+  /* staging buffers for frames the kernels cannot use in place: managed
+   * memory in managed mode, device memory in pinned mode */
   guint8 *stage[2];
   gsize stage_size[2];
   gboolean staging_logged[2];
@@ -103,6 +110,25 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CUDA_BOX_BLUR_CAPS));
+
+GType
+gst_cuda_box_blur_memory_mode_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_BOX_BLUR_MEMORY_MANAGED,
+        "CUDA managed memory, used in place by the GPU", "managed"},
+    {GST_CUDA_BOX_BLUR_MEMORY_PINNED,
+        "Pinned host memory, copied to and from device memory", "pinned"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaBoxBlurMemoryMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 #define gst_cuda_box_blur_parent_class parent_class
 G_DEFINE_TYPE (GstCudaBoxBlur, gst_cuda_box_blur, GST_TYPE_VIDEO_FILTER);
@@ -193,6 +219,24 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           GST_PARAM_MUTABLE_READY));
 
   /**
+   * GstCudaBoxBlur:memory-mode:
+   *
+   * Where frames live.  `managed` (the default) offers upstream and
+   * allocates downstream CUDA managed memory that the GPU uses in place,
+   * prefetched between host and device.  `pinned` offers and allocates
+   * page-locked host memory and copies each frame to device memory and the
+   * result back with DMA; on discrete GPUs that is the faster of the two
+   * for frames the CPU writes and reads (see the README's measurements).
+   */
+  g_object_class_install_property (gobject_class, PROP_MEMORY_MODE,
+      g_param_spec_enum ("memory-mode", "Memory mode",
+          "Where frames live: CUDA managed memory used in place, or pinned "
+          "host memory copied to and from the GPU",
+          GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE, DEFAULT_MEMORY_MODE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
    * GstCudaBoxBlur:arch:
    *
    * The GPU architecture the kernels were compiled for ("sm_90", or
@@ -232,6 +276,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
 
   GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_debug, "cudaboxblur", 0,
       "CUDA box blur");
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE, 0);
 }
 
 static void
@@ -239,6 +284,7 @@ gst_cuda_box_blur_init (GstCudaBoxBlur * self)
 {
   self->radius_x = self->radius_y = DEFAULT_RADIUS;
   self->device_id = DEFAULT_DEVICE_ID;
+  self->memory_mode = DEFAULT_MEMORY_MODE;
 }
 
 static void
@@ -286,6 +332,11 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
       self->device_id = g_value_get_int (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_MEMORY_MODE:
+      GST_OBJECT_LOCK (self);
+      self->memory_mode = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -309,6 +360,9 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_DEVICE_ID:
       g_value_set_int (value, self->device_id);
+      break;
+    case PROP_MEMORY_MODE:
+      g_value_set_enum (value, self->memory_mode);
       break;
     case PROP_ARCH:
       g_value_set_string (value, self->program ? self->program->arch : NULL);
@@ -337,6 +391,7 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
 
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
+  self->mode = self->memory_mode;
   GST_OBJECT_UNLOCK (self);
 
   /* GstBaseTransform posts nothing when start() fails: every failure below
@@ -366,7 +421,9 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->program = program;
   GST_OBJECT_UNLOCK (self);
-  self->allocator = gst_cuda_managed_allocator_new (device_id);
+  self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
+      gst_cuda_pinned_allocator_new (device_id) :
+      gst_cuda_managed_allocator_new (device_id);
 
   GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels for %s",
       device_id, self->device.name, self->device.major, self->device.minor,
@@ -582,7 +639,7 @@ plane_is_managed (GstBuffer * buffer, const GstCudaBoxBlurPlane * plane)
       && ((guintptr) plane->data | (guintptr) plane->stride) % plane->bpp == 0;
 }
 
-/* Points @staged at a tightly packed managed staging copy of @plane's
+/* Points @staged at a tightly packed staging copy of @plane's
  * layout, growing the staging buffer when needed. */
 static gboolean
 gst_cuda_box_blur_stage (GstCudaBoxBlur * self, guint which,
@@ -600,19 +657,26 @@ gst_cuda_box_blur_stage (GstCudaBoxBlur * self, guint which,
       cudaFree (self->stage[which]);
     self->stage[which] = NULL;
     self->stage_size[which] = 0;
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaMallocManaged ((void **)
-                &self->stage[which], size, cudaMemAttachGlobal), error))
-      return FALSE;
+    if (self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED) {
+      if (!GST_CUDA_BOX_BLUR_CHECK (cudaMalloc ((void **)
+                  &self->stage[which], size), error))
+        return FALSE;
+    } else {
+      if (!GST_CUDA_BOX_BLUR_CHECK (cudaMallocManaged ((void **)
+                  &self->stage[which], size, cudaMemAttachGlobal), error))
+        return FALSE;
+      (void) gst_cuda_box_blur_prefer_device (self->stage[which], size,
+          self->device.device_id);
+      (void) cudaGetLastError ();
+    }
     self->stage_size[which] = size;
-    (void) gst_cuda_box_blur_prefer_device (self->stage[which], size,
-        self->device.device_id);
-    (void) cudaGetLastError ();
   }
 
   if (!self->staging_logged[which]) {
     GST_DEBUG_OBJECT (self, "%s is not in CUDA managed memory: copying it "
-        "through a managed staging buffer", which == STAGE_IN ? "input" :
-        "output");
+        "through a %s staging buffer", which == STAGE_IN ? "input" :
+        "output", self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "device" :
+        "managed");
     self->staging_logged[which] = TRUE;
   }
 
@@ -659,7 +723,8 @@ buffer_allocation_is_ours (GstBuffer * buffer, gpointer * data, gsize * size)
  * reads it.  Where a buffer's old contents are dead (the output before the
  * kernel writes it, the input once only we held it) they are discarded
  * rather than copied, so a pool buffer goes back to its producer already on
- * the host.  Other memory is copied through managed staging buffers. */
+ * the host.  Other memory (pinned host memory in pinned mode) is copied
+ * through staging buffers. */
 static gboolean
 gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
     const GstCudaBoxBlurPlane * in, GstBuffer * outbuf,

@@ -16,6 +16,22 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GstCudaBoxBlurMemoryMode:
+ * @GST_CUDA_BOX_BLUR_MEMORY_MANAGED: frames in CUDA managed memory, used by
+ *   the GPU where they are
+ * @GST_CUDA_BOX_BLUR_MEMORY_PINNED: frames in pinned host memory, copied to
+ *   and from device memory around the kernels
+ */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_MEMORY_MANAGED,
+  GST_CUDA_BOX_BLUR_MEMORY_PINNED,
+} GstCudaBoxBlurMemoryMode;
+
+#define GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE (gst_cuda_box_blur_memory_mode_get_type ())
+GType gst_cuda_box_blur_memory_mode_get_type (void);
+
 #define GST_TYPE_CUDA_BOX_BLUR (gst_cuda_box_blur_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaBoxBlur, gst_cuda_box_blur,
     GST, CUDA_BOX_BLUR, GstVideoFilter)

@@ -14,6 +14,11 @@
  * that is valid on the host and on the GPU, so mapping a GstMemory of it is
  * free and the same pointer is handed to the kernels.  Each allocation is
  * advised to live on the allocator's device.
+ *
+ * The same allocator can hand out page-locked host memory
+ * (cudaMallocHost) instead, for the element's explicit-copy mode: there the
+ * GPU works on device copies, and pinned memory makes the copies run at
+ * full DMA speed.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -39,6 +44,7 @@ struct _GstCudaManagedAllocator
 {
   GstAllocator parent;
   gint device_id;
+  gboolean pinned;              /* cudaMallocHost instead of managed */
   gssize live_bytes;            /* atomic: bytes allocated and not freed */
 };
 
@@ -71,16 +77,19 @@ gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
     maxsize += align;
 
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device_id), &error)
-      || !GST_CUDA_BOX_BLUR_CHECK (cudaMallocManaged (&base, maxsize,
+      || !GST_CUDA_BOX_BLUR_CHECK (self->pinned ? cudaMallocHost (&base,
+              maxsize) : cudaMallocManaged (&base, maxsize,
               cudaMemAttachGlobal), &error)) {
     GST_ERROR_OBJECT (self, "cannot allocate %" G_GSIZE_FORMAT " bytes of "
-        "managed memory: %s", maxsize, error->message);
+        "%s memory: %s", maxsize, self->pinned ? "pinned" : "managed",
+        error->message);
     g_clear_error (&error);
     return NULL;
   }
 
   /* Only a hint: a failure costs speed, not correctness. */
-  if (gst_cuda_box_blur_prefer_device (base, maxsize, self->device_id)
+  if (!self->pinned
+      && gst_cuda_box_blur_prefer_device (base, maxsize, self->device_id)
       != cudaSuccess) {
     GST_DEBUG_OBJECT (self, "cudaMemAdvise failed, continuing without it");
     (void) cudaGetLastError ();
@@ -115,10 +124,11 @@ gst_cuda_managed_allocator_free (GstAllocator * allocator, GstMemory * memory)
   GstCudaManagedMemory *mem = (GstCudaManagedMemory *) memory;
 
   if (!memory->parent) {
-    cudaError_t err = cudaFree (mem->base);
+    cudaError_t err = GST_CUDA_MANAGED_ALLOCATOR (allocator)->pinned ?
+        cudaFreeHost (mem->base) : cudaFree (mem->base);
 
     if (err != cudaSuccess)
-      GST_WARNING_OBJECT (allocator, "cudaFree (%p): %s", mem->base,
+      GST_WARNING_OBJECT (allocator, "freeing %p: %s", mem->base,
           cudaGetErrorName (err));
     g_atomic_pointer_add (&GST_CUDA_MANAGED_ALLOCATOR (allocator)->live_bytes,
         -(gssize) memory->maxsize);
@@ -221,6 +231,23 @@ gst_cuda_managed_allocator_new (gint device_id)
 
   self->device_id = device_id;
   return GST_ALLOCATOR_CAST (gst_object_ref_sink (self));
+}
+
+/**
+ * gst_cuda_pinned_allocator_new:
+ * @device_id: the CUDA device whose context allocates
+ *
+ * Returns: (transfer full): a new allocator of page-locked host memory
+ * (memory type %GST_CUDA_PINNED_MEMORY_TYPE).
+ */
+GstAllocator *
+gst_cuda_pinned_allocator_new (gint device_id)
+{
+  GstAllocator *allocator = gst_cuda_managed_allocator_new (device_id);
+
+  GST_CUDA_MANAGED_ALLOCATOR (allocator)->pinned = TRUE;
+  allocator->mem_type = GST_CUDA_PINNED_MEMORY_TYPE;
+  return allocator;
 }
 
 gint

@@ -15,14 +15,17 @@
 
 G_BEGIN_DECLS
 
-/* Memory type of the managed memory; gst_memory_is_type() recognises it. */
+/* Memory types; gst_memory_is_type() recognises them. */
 #define GST_CUDA_MANAGED_MEMORY_TYPE "CudaManagedMemory"
+#define GST_CUDA_PINNED_MEMORY_TYPE "CudaPinnedHostMemory"
 
 #define GST_TYPE_CUDA_MANAGED_ALLOCATOR (gst_cuda_managed_allocator_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaManagedAllocator, gst_cuda_managed_allocator,
     GST, CUDA_MANAGED_ALLOCATOR, GstAllocator)
 
 GstAllocator * gst_cuda_managed_allocator_new (gint device_id);
+
+GstAllocator * gst_cuda_pinned_allocator_new (gint device_id);
 
 gint           gst_cuda_managed_allocator_get_device_id (GstCudaManagedAllocator * self);
 

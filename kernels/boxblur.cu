@@ -318,6 +318,16 @@ box_columns_gray8 (const uint8 * __restrict__ src, int src_stride,
       width, height, radius_y);
 }
 
+/* GRAY8 with radius_y <= 128: a column sum is at most 257 * 255 = 65535,
+ * so 16 bits hold it and the intermediate frame is half the size. */
+extern "C" __global__ void
+box_columns_gray8_16 (const uint8 * __restrict__ src, int src_stride,
+    unsigned short *__restrict__ mid, int width, int height, int radius_y)
+{
+  box_columns < uint8, unsigned int, unsigned short >(src, src_stride, mid,
+      width, height, radius_y);
+}
+
 extern "C" __global__ void
 box_columns_gray32f (const uint8 * __restrict__ src, int src_stride,
     float *__restrict__ mid, int width, int height, int radius_y)
@@ -344,4 +354,14 @@ box_rows_gray32f (const float *__restrict__ mid, uint8 * __restrict__ dst,
   extern __shared__ double prefix_f64[];
   box_rows < double, float, float >(mid, dst, dst_stride, width, height,
       radius_x, radius_y, run, prefix_f64);
+}
+
+extern "C" __global__ void
+box_rows_gray8_16 (const unsigned short *__restrict__ mid,
+    uint8 * __restrict__ dst, int dst_stride, int width, int height,
+    int radius_x, int radius_y, int run)
+{
+  extern __shared__ unsigned int prefix_u32_16[];
+  box_rows < unsigned int, unsigned short, uint8 >(mid, dst, dst_stride,
+      width, height, radius_x, radius_y, run, prefix_u32_16);
 }

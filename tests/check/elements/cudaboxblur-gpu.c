@@ -14,6 +14,7 @@
 #include "testutils.h"
 
 #define MANAGED_MEMORY "CudaManagedMemory"
+#define PINNED_MEMORY "CudaPinnedHostMemory"
 
 static const GstCudaBoxBlurFormat formats[] = {
   GST_CUDA_BOX_BLUR_FORMAT_GRAY8, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F,
@@ -212,6 +213,66 @@ GST_START_TEST (test_large_and_asymmetric_radii)
               radii[r][0], radii[r][1]);
       }
       gst_harness_teardown (h);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* memory-mode=pinned: pinned host memory offered and produced, results
+ * the same. */
+GST_START_TEST (test_pinned_mode)
+{
+  const gint sizes[][2] = { {17, 13}, {1920, 1080} };
+  const gint radii[] = { 1, 7, 40 };
+  guint s, f, r;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    const gint w = sizes[s][0], height = sizes[s][1];
+
+    for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+      GstElement *blur =
+          gst_object_ref_sink (gst_element_factory_make ("cudaboxblur",
+              NULL));
+      GstCudaBoxBlurInfo info;
+      GstHarness *h;
+
+      g_object_set (blur, "memory-mode", 1 /* pinned */ , NULL);
+      h = gst_harness_new_with_element (blur, "sink", "src");
+      gst_harness_set_src_caps (h, test_caps_new (formats[f], w, height));
+      get_info (&info, formats[f], w, height);
+
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        GstBuffer *in, *out;
+        GstMapInfo map;
+
+        g_object_set (blur, "radius", radii[r], NULL);
+        in = gst_harness_create_buffer (h, info.size);
+        fail_unless (gst_buffer_n_memory (in) == 1
+            && gst_memory_is_type (gst_buffer_peek_memory (in, 0),
+                PINNED_MEMORY), "the offered pool is not pinned memory");
+        fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
+        test_fill (map.data, info.stride, formats[f], w, height, r);
+        gst_buffer_unmap (in, &map);
+
+        out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+        fail_unless (gst_memory_is_type (gst_buffer_peek_memory (out, 0),
+                PINNED_MEMORY), "output is not pinned memory");
+        test_assert_blurred (in, out, formats[f], w, height, radii[r],
+            radii[r]);
+        gst_buffer_unref (out);
+        gst_buffer_unref (in);
+
+        /* and system memory in */
+        in = test_buffer_new (NULL, formats[f], w, height, info.stride, r);
+        out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+        test_assert_blurred (in, out, formats[f], w, height, radii[r],
+            radii[r]);
+        gst_buffer_unref (out);
+        gst_buffer_unref (in);
+      }
+      gst_harness_teardown (h);
+      gst_object_unref (blur);
     }
   }
 }
@@ -477,6 +538,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_1920x1080);
   tcase_add_test (tc, test_4097x7);
   tcase_add_test (tc, test_large_and_asymmetric_radii);
+  tcase_add_test (tc, test_pinned_mode);
   tcase_add_test (tc, test_radius_change_while_playing);
   tcase_add_test (tc, test_negotiation_with_appsrc);
   tcase_add_test (tc, test_two_elements_in_one_pipeline);

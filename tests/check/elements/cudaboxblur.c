@@ -217,6 +217,19 @@ GST_START_TEST (test_properties)
   fail_unless_equals_int (device->minimum, 0);
   fail_unless (device->parent_instance.flags & GST_PARAM_MUTABLE_READY);
 
+  {
+    GParamSpecEnum *mode = G_PARAM_SPEC_ENUM (g_object_class_find_property
+        (klass, "memory-mode"));
+    GEnumValue *v;
+
+    fail_unless_equals_int (mode->default_value, 0);
+    v = g_enum_get_value_by_nick (mode->enum_class, "managed");
+    fail_unless (v != NULL && v->value == 0);
+    v = g_enum_get_value_by_nick (mode->enum_class, "pinned");
+    fail_unless (v != NULL && v->value == 1);
+    fail_unless (mode->parent_instance.flags & GST_PARAM_MUTABLE_READY);
+  }
+
   g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch, NULL);
   fail_unless_equals_int (r, 1);
   fail_unless_equals_int (d, 0);
