@@ -15,9 +15,8 @@ G_BEGIN_DECLS
 
 gboolean     test_gpu_available  (gchar ** reason);
 
-/* Runs @suite, or exits with TEST_EXIT_SKIP and says why when there is no
- * usable GPU. */
-int          test_run_gpu_suite  (Suite * suite, const gchar * name);
+/* Exits with TEST_EXIT_SKIP, saying why, when there is no usable GPU. */
+void         test_skip_without_gpu (const gchar * name);
 
 GstCaps *    test_caps_new       (GstCudaBoxBlurFormat format,
                                   gint width, gint height);

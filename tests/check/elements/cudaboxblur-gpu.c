@@ -553,5 +553,7 @@ int
 main (int argc, char **argv)
 {
   gst_check_init (&argc, &argv);
-  return test_run_gpu_suite (cudaboxblur_gpu_suite (), "cudaboxblur-gpu");
+  test_skip_without_gpu ("cudaboxblur-gpu");
+  return gst_check_run_suite (cudaboxblur_gpu_suite (), "cudaboxblur-gpu",
+      __FILE__);
 }
