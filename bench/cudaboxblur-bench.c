@@ -280,15 +280,19 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 
-        /* both variants where the choice is made, to show why */
+        /* every variant, to show why the choice is what it is; the direct
+         * kernel only while it takes less than a few ms */
         if (job.radius <= 15) {
           job.variant = GST_CUDA_BOX_BLUR_DIRECT;
           report ("kernel", w, h, fmt, "direct", job.radius,
               time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
-          job.variant = GST_CUDA_BOX_BLUR_SEPARABLE;
-          report ("kernel", w, h, fmt, "separable", job.radius,
-              time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
         }
+        job.variant = GST_CUDA_BOX_BLUR_SEPARABLE;
+        report ("kernel", w, h, fmt, "separable", job.radius,
+            time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
+        job.variant = GST_CUDA_BOX_BLUR_FUSED;
+        report ("kernel", w, h, fmt, "fused", job.radius,
+            time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 #ifdef HAVE_NPP
         report ("kernel", w, h, fmt, "npp-box-border", job.radius,
             time_gpu (run_npp_plain, &job, stream), 2 * bytes, copy_ms);

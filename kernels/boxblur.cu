@@ -365,3 +365,124 @@ box_rows_gray8_16 (const unsigned short *__restrict__ mid,
   box_rows < unsigned int, unsigned short, uint8 >(mid, dst, dst_stride,
       width, height, radius_x, radius_y, run, prefix_u32_16);
 }
+
+/* ------------------------------------------------------------------------
+ * Fused single pass: both sums without the intermediate frame.
+ *
+ * A block owns FUSED_WIDTH output columns and a run of `run` output rows.
+ * Its threads keep the vertical window sums of those columns and of the
+ * 2 * radius_x halo columns in registers, sliding them down one row at a
+ * time; for each row the block writes them to shared memory, scans them
+ * into prefix sums and reads each horizontal window sum as a difference of
+ * two prefix sums.  Reads of the frame coalesce along rows; the frame is
+ * read about twice (entering and leaving the window) and written once.
+ * Accumulation is exact for GRAY8 and in double for GRAY32F.
+ * ------------------------------------------------------------------------ */
+
+#define FUSED_WIDTH 256         /* = threads per block */
+#define FUSED_COLS 3            /* columns per thread: (256 + 2 * 255) / 256 */
+
+template <typename In, typename Acc, typename Out>
+__device__ __forceinline__ void
+box_fused (const uint8 * __restrict__ src, int src_stride,
+    uint8 * __restrict__ dst, int dst_stride, int width, int height,
+    int radius_x, int radius_y, int run, Acc * prefix)
+{
+  __shared__ Acc warp_sums[32];
+  const int tid = threadIdx.x;
+  const int x0 = blockIdx.x * FUSED_WIDTH;
+  const int y0 = blockIdx.y * run;
+  const int y1 = min (y0 + run, height);
+  const int first = max (x0 - radius_x, 0);
+  const int last = min (x0 + FUSED_WIDTH - 1 + radius_x, width - 1);
+  const int n = last - first + 1;
+  Acc col[FUSED_COLS];
+
+#pragma unroll
+  for (int k = 0; k < FUSED_COLS; k++) {
+    const int j = tid + k * FUSED_WIDTH;
+    col[k] = 0;
+    if (j < n)
+      for (int yy = max (y0 - radius_y, 0);
+          yy <= min (y0 + radius_y, height - 1); yy++)
+        col[k] += (Acc) ((const In *) row_ptr (src, src_stride, yy))[first +
+            j];
+  }
+
+  const int chunk = (n + FUSED_WIDTH - 1) / FUSED_WIDTH;
+  const int c0 = min (tid * chunk, n), c1 = min (c0 + chunk, n);
+  const int x = x0 + tid;
+  const int a = max (x - radius_x, 0), b = min (x + radius_x, width - 1);
+
+  for (int y = y0; y < y1; y++) {
+#pragma unroll
+    for (int k = 0; k < FUSED_COLS; k++) {
+      const int j = tid + k * FUSED_WIDTH;
+      if (j < n)
+        prefix[j + 1] = col[k];
+    }
+    if (tid == 0)
+      prefix[0] = 0;
+    __syncthreads ();
+
+    Acc local = 0;
+    for (int i = c0; i < c1; i++)
+      local += prefix[i + 1];
+    Acc acc = block_exclusive_scan (local, warp_sums);
+    for (int i = c0; i < c1; i++) {
+      acc += prefix[i + 1];
+      prefix[i + 1] = acc;
+    }
+    __syncthreads ();
+
+    if (x < width) {
+      const int rows = min (y + radius_y, height - 1) - max (y - radius_y,
+          0) + 1;
+      const Acc sum = prefix[b - first + 1] - prefix[a - first];
+      const unsigned int count = (unsigned int) (b - a + 1) * rows;
+      Out *out = (Out *) row_ptr (dst, dst_stride, y);
+      if (sizeof (Out) == 1)
+        out[x] = (Out) ((2 * (unsigned int) sum + count) / (2 * count));
+      else
+        out[x] = (Out) ((double) sum / (double) count);
+    }
+
+    const int enter = y + radius_y + 1, leave = y - radius_y;
+#pragma unroll
+    for (int k = 0; k < FUSED_COLS; k++) {
+      const int j = tid + k * FUSED_WIDTH;
+      if (j < n) {
+        if (enter < height)
+          col[k] += (Acc) ((const In *) row_ptr (src, src_stride,
+                  enter))[first + j];
+        if (leave >= 0)
+          col[k] -= (Acc) ((const In *) row_ptr (src, src_stride,
+                  leave))[first + j];
+      }
+    }
+    /* the next row's writes to prefix wait for every read of this one */
+    __syncthreads ();
+  }
+}
+
+extern "C" __global__ void
+__launch_bounds__ (FUSED_WIDTH)
+box_fused_gray8 (const uint8 * __restrict__ src, int src_stride,
+    uint8 * __restrict__ dst, int dst_stride, int width, int height,
+    int radius_x, int radius_y, int run)
+{
+  extern __shared__ unsigned int fused_u32[];
+  box_fused < uint8, unsigned int, uint8 >(src, src_stride, dst, dst_stride,
+      width, height, radius_x, radius_y, run, fused_u32);
+}
+
+extern "C" __global__ void
+__launch_bounds__ (FUSED_WIDTH)
+box_fused_gray32f (const uint8 * __restrict__ src, int src_stride,
+    uint8 * __restrict__ dst, int dst_stride, int width, int height,
+    int radius_x, int radius_y, int run)
+{
+  extern __shared__ double fused_f64[];
+  box_fused < float, double, float >(src, src_stride, dst, dst_stride,
+      width, height, radius_x, radius_y, run, fused_f64);
+}
