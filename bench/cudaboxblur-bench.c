@@ -290,9 +290,6 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         job.variant = GST_CUDA_BOX_BLUR_SEPARABLE;
         report ("kernel", w, h, fmt, "separable", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
-        job.variant = GST_CUDA_BOX_BLUR_FUSED;
-        report ("kernel", w, h, fmt, "fused", job.radius,
-            time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 #ifdef HAVE_NPP
         report ("kernel", w, h, fmt, "npp-box-border", job.radius,
             time_gpu (run_npp_plain, &job, stream), 2 * bytes, copy_ms);

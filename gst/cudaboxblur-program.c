@@ -203,8 +203,7 @@ program_load (const gchar * arch, GError ** error)
             error)
         || !get_kernel (program, "box_columns", i, &program->columns[i],
             error)
-        || !get_kernel (program, "box_rows", i, &program->rows[i], error)
-        || !get_kernel (program, "box_fused", i, &program->fused[i], error)) {
+        || !get_kernel (program, "box_rows", i, &program->rows[i], error)) {
       cudaLibraryUnload (program->library);
       goto failed;
     }
@@ -269,9 +268,6 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 #define COLUMN_RUN 64
 #define ROW_THREADS 256
 #define ROW_RUN 1024
-/* threads and output columns per block of the fused pass, as in
- * kernels/boxblur.cu */
-#define FUSED_WIDTH 256
 
 /* Largest window, in pixels, blurred by the direct kernel; larger ones take
  * the two separable passes, whose cost does not depend on the radius.
@@ -365,39 +361,6 @@ launch_separable (const GstCudaBoxBlurProgram * program,
           row_block, row_args, shared, stream), error);
 }
 
-/* Rows per block of the fused pass: longer runs amortise the initial
- * window sum of 2 * radius_y + 1 rows, shorter ones give more blocks. */
-static gint
-fused_run (gint radius_y)
-{
-  return CLAMP (2 * radius_y + 1, 32, 128);
-}
-
-static gboolean
-launch_fused (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurFormat format, const GstCudaBoxBlurPlane * src,
-    const GstCudaBoxBlurPlane * dst, gint radius_x, gint radius_y,
-    cudaStream_t stream, GError ** error)
-{
-  const gsize acc_size = format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8 ?
-      sizeof (guint32) : sizeof (gdouble);
-  gint run = fused_run (radius_y);
-  void *args[] = {
-    (void *) &src->data, (void *) &src->stride,
-    (void *) &dst->data, (void *) &dst->stride,
-    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y, &run,
-  };
-  dim3 block = { FUSED_WIDTH, 1, 1 };
-  dim3 grid = { (dst->width + FUSED_WIDTH - 1) / FUSED_WIDTH,
-    (dst->height + run - 1) / run, 1
-  };
-  /* prefix sums of the block's columns and their halo */
-  gsize shared = (FUSED_WIDTH + 2 * radius_x + 1) * acc_size;
-
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          program->fused[format], grid, block, args, shared, stream), error);
-}
-
 /**
  * gst_cuda_box_blur_program_launch:
  * @mid: for %GST_CUDA_BOX_BLUR_SEPARABLE, device memory of
@@ -415,9 +378,6 @@ gst_cuda_box_blur_program_launch (const GstCudaBoxBlurProgram * program,
 {
   if (variant == GST_CUDA_BOX_BLUR_DIRECT)
     return launch_direct (program, format, src, dst, radius_x, radius_y,
-        stream, error);
-  if (variant == GST_CUDA_BOX_BLUR_FUSED)
-    return launch_fused (program, format, src, dst, radius_x, radius_y,
         stream, error);
   return launch_separable (program, format, src, dst, radius_x, radius_y,
       mid, stream, error);

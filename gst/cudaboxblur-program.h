@@ -33,14 +33,12 @@ typedef struct
   /* GRAY8 passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
-  cudaKernel_t fused[2];        /* both sums in one pass */
 } GstCudaBoxBlurProgram;
 
 typedef enum
 {
   GST_CUDA_BOX_BLUR_DIRECT,     /* one thread per pixel, whole window */
   GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums */
-  GST_CUDA_BOX_BLUR_FUSED,      /* both sums in one pass, no intermediate */
 } GstCudaBoxBlurVariant;
 
 gchar *   gst_cuda_box_blur_program_choose_arch (gint major,

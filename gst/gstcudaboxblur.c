@@ -534,7 +534,7 @@ gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
     gst_buffer_pool_config_add_option (config,
         GST_BUFFER_POOL_OPTION_VIDEO_META);
   if (!gst_buffer_pool_set_config (pool, config)) {
-    GST_ERROR_OBJECT (self, "managed pool refused %" GST_PTR_FORMAT, caps);
+    GST_ERROR_OBJECT (self, "buffer pool refused %" GST_PTR_FORMAT, caps);
     gst_object_unref (pool);
     return NULL;
   }
