@@ -171,15 +171,41 @@ done:
   return image;
 }
 
+/* The kernels' source: the copy embedded at build time, or with
+ * CUDABOXBLUR_KERNEL_SOURCE set, that file (for kernel work without a
+ * rebuild, and for testing compile errors). */
+static gchar *
+kernel_source (const gchar * override, GError ** error)
+{
+  gchar *text = NULL;
+  GError *err = NULL;
+
+  if (!override)
+    return g_strdup (cuda_box_blur_kernel_source);
+  if (!g_file_get_contents (override, &text, NULL, &err)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "Cannot read the kernel source named by CUDABOXBLUR_KERNEL_SOURCE: "
+        "%s", err->message);
+    g_error_free (err);
+    return NULL;
+  }
+  GST_WARNING ("compiling %s instead of the built-in kernels", override);
+  return text;
+}
+
 static GstCudaBoxBlurProgram *
-program_load (const gchar * arch, GError ** error)
+program_load (const gchar * arch, const gchar * override, GError ** error)
 {
   GstCudaBoxBlurProgram *program;
   GBytes *image;
+  gchar *source;
   guint i;
 
-  image = gst_cuda_box_blur_program_compile (cuda_box_blur_kernel_source,
-      arch, error);
+  source = kernel_source (override, error);
+  if (!source)
+    return NULL;
+  image = gst_cuda_box_blur_program_compile (source, arch, error);
+  g_free (source);
   if (!image)
     return NULL;
 
@@ -223,7 +249,8 @@ failed:
  * gst_cuda_box_blur_program_get:
  *
  * Returns the kernels for GPUs of compute capability @major.@minor,
- * compiling and loading them on first use.  The result is shared by every
+ * compiling and loading them on first use (from the file named by
+ * CUDABOXBLUR_KERNEL_SOURCE when that is set).  The result is shared by every
  * element of the process; a library loaded with cudaLibraryLoadData is
  * usable from every device context, so one entry serves all GPUs of one
  * architecture.
@@ -233,25 +260,28 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 {
   static GMutex lock;
   static GHashTable *cache = NULL;
+  const gchar *override = g_getenv ("CUDABOXBLUR_KERNEL_SOURCE");
   GstCudaBoxBlurProgram *program;
-  gchar *arch;
+  gchar *arch, *key;
 
   arch = gst_cuda_box_blur_program_choose_arch (major, minor);
+  key = g_strconcat (arch, "|", override ? override : "", NULL);
 
   g_mutex_lock (&lock);
   if (!cache)
     cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  program = g_hash_table_lookup (cache, arch);
+  program = g_hash_table_lookup (cache, key);
   if (!program) {
-    program = program_load (arch, error);
+    program = program_load (arch, override, error);
     if (program)
-      g_hash_table_insert (cache, g_strdup (arch), program);
+      g_hash_table_insert (cache, g_strdup (key), program);
   } else {
-    GST_DEBUG ("using cached program for %s", arch);
+    GST_DEBUG ("using cached program for %s", key);
   }
   g_mutex_unlock (&lock);
 
+  g_free (key);
   g_free (arch);
   return program;
 }

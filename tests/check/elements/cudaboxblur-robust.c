@@ -1,0 +1,396 @@
+/* cudaboxblur: pipeline events, bad input and faults on a real GPU
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Exits with 77 (skipped) and says why when there is no usable GPU.
+ * CUDABOXBLUR_FUZZ_SEED replays a fuzz run; its seed is always printed.
+ */
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cudaboxblur-info.h"
+#include "testutils.h"
+
+static const GstCudaBoxBlurFormat formats[] = {
+  GST_CUDA_BOX_BLUR_FORMAT_GRAY8, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F,
+};
+
+static GstCudaBoxBlurInfo
+info_for (GstCudaBoxBlurFormat format, gint w, gint h)
+{
+  GstCaps *caps = test_caps_new (format, w, h);
+  GstCudaBoxBlurInfo info;
+
+  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
+  gst_caps_unref (caps);
+  return info;
+}
+
+static void
+push_check (GstHarness * h, GstCudaBoxBlurFormat format, gint w, gint height,
+    gint rx, gint ry, guint seed)
+{
+  GstCudaBoxBlurInfo info = info_for (format, w, height);
+  GstBuffer *in = test_buffer_new (NULL, format, w, height, info.stride,
+      seed);
+  GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+
+  fail_unless (out != NULL);
+  test_assert_blurred (in, out, format, w, height, rx, ry);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* Size and format change mid-stream; every frame is right for its caps. */
+GST_START_TEST (test_caps_change_mid_stream)
+{
+  const struct
+  {
+    GstCudaBoxBlurFormat format;
+    gint w, h;
+  } steps[] = {
+    {GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 64, 48},
+    {GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 97, 61},
+    {GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 1920, 1080},
+    {GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 7, 3},
+    {GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 1920, 1080},
+    {GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 1, 1},
+  };
+  GstHarness *h = gst_harness_new ("cudaboxblur");
+  guint i;
+
+  g_object_set (h->element, "radius", 9, NULL);
+  for (i = 0; i < G_N_ELEMENTS (steps); i++) {
+    gst_harness_set_caps (h, test_caps_new (steps[i].format, steps[i].w,
+            steps[i].h), test_caps_new (steps[i].format, steps[i].w,
+            steps[i].h));
+    push_check (h, steps[i].format, steps[i].w, steps[i].h, 9, 9, i);
+    push_check (h, steps[i].format, steps[i].w, steps[i].h, 9, 9, i + 100);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Flushes in the middle of a stream, then EOS: frames after the flush are
+ * right and EOS comes out. */
+GST_START_TEST (test_flush_and_eos)
+{
+  GstHarness *h = gst_harness_new ("cudaboxblur");
+  GstSegment segment;
+  GstEvent *ev;
+  gint i;
+
+  gst_harness_set_src_caps (h, test_caps_new (formats[1], 320, 240));
+  for (i = 0; i < 3; i++) {
+    push_check (h, formats[1], 320, 240, 1, 1, i);
+    fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+    fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+    gst_segment_init (&segment, GST_FORMAT_TIME);
+    fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+  }
+  push_check (h, formats[1], 320, 240, 1, 1, 7);
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  while ((ev = gst_harness_try_pull_event (h))) {
+    gboolean eos = GST_EVENT_TYPE (ev) == GST_EVENT_EOS;
+
+    gst_event_unref (ev);
+    if (eos)
+      break;
+    fail_unless (gst_harness_events_in_queue (h) > 0, "no EOS came out");
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A frame spread over several GstMemory, and one at an offset given by its
+ * GstVideoMeta. */
+GST_START_TEST (test_multi_memory_and_offsets)
+{
+  const gint w = 123, height = 45;
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info = info_for (formats[f], w, height);
+    GstHarness *h = gst_harness_new ("cudaboxblur");
+    GstBuffer *whole, *split, *out, *shifted;
+    GstMapInfo map;
+    gsize third = info.size / 3;
+    gsize offsets[GST_VIDEO_MAX_PLANES] = { 64, };
+    gint strides[GST_VIDEO_MAX_PLANES] = { info.stride, };
+
+    g_object_set (h->element, "radius", 4, NULL);
+    gst_harness_set_src_caps (h, test_caps_new (formats[f], w, height));
+
+    /* three memories */
+    whole = test_buffer_new (NULL, formats[f], w, height, info.stride, 3);
+    split = gst_buffer_new ();
+    gst_buffer_append_memory (split, gst_memory_share (gst_buffer_peek_memory
+            (whole, 0), 0, third));
+    gst_buffer_append_memory (split, gst_memory_share (gst_buffer_peek_memory
+            (whole, 0), third, third));
+    gst_buffer_append_memory (split, gst_memory_share (gst_buffer_peek_memory
+            (whole, 0), 2 * third, info.size - 2 * third));
+    fail_unless_equals_int (gst_buffer_n_memory (split), 3);
+    out = gst_harness_push_and_pull (h, split);
+    test_assert_blurred (whole, out, formats[f], w, height, 4, 4);
+    gst_buffer_unref (out);
+
+    /* the frame 64 bytes into its buffer */
+    shifted = gst_buffer_new_allocate (NULL, info.size + 64, NULL);
+    fail_unless (gst_buffer_map (whole, &map, GST_MAP_READ));
+    gst_buffer_fill (shifted, 64, map.data, map.size);
+    gst_buffer_unmap (whole, &map);
+    gst_buffer_add_video_meta_full (shifted, GST_VIDEO_FRAME_FLAG_NONE,
+        f ? GST_VIDEO_FORMAT_UNKNOWN : GST_VIDEO_FORMAT_GRAY8, w, height, 1,
+        offsets, strides);
+    out = gst_harness_push_and_pull (h, shifted);
+    test_assert_blurred (whole, out, formats[f], w, height, 4, 4);
+    gst_buffer_unref (out);
+
+    gst_buffer_unref (whole);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
+/* A buffer smaller than its caps say is refused; nothing is read past it. */
+GST_START_TEST (test_truncated_buffer)
+{
+  GstHarness *h = gst_harness_new ("cudaboxblur");
+  GstCudaBoxBlurInfo info = info_for (formats[1], 640, 480);
+
+  gst_harness_set_src_caps (h, test_caps_new (formats[1], 640, 480));
+  fail_unless_equals_int (gst_harness_push (h,
+          gst_buffer_new_allocate (NULL, info.size / 2, NULL)),
+      GST_FLOW_ERROR);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static GstMessage *
+run_until (GstElement * pipeline, GstMessageType types)
+{
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 20 * GST_SECOND, types);
+
+  gst_object_unref (bus);
+  return msg;
+}
+
+GST_START_TEST (test_500_state_cycles_and_200_toggles)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=3 ! "
+      "video/x-raw,format=GRAY8,width=64,height=48 ! cudaboxblur radius=20 ! "
+      "fakesink", NULL);
+  GstMessage *msg;
+  guint i;
+
+  for (i = 0; i < 500; i++) {
+    fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE, "cycle %u", i);
+    msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+        "cycle %u", i);
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  gst_object_unref (pipeline);
+
+  /* frames keep flowing while PAUSED and PLAYING alternate */
+  pipeline = gst_parse_launch ("videotestsrc num-buffers=2000 ! "
+      "video/x-raw,format=GRAY8,width=320,height=240 ! cudaboxblur radius=5 ! "
+      "fakesink sync=false", NULL);
+  for (i = 0; i < 200; i++) {
+    fail_unless (gst_element_set_state (pipeline, i % 2 ? GST_STATE_PAUSED :
+            GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE, "toggle %u", i);
+    fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+            10 * GST_SECOND) != GST_STATE_CHANGE_FAILURE, "toggle %u", i);
+  }
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* Two pipelines, two threads, one GPU, each checking its own frames. */
+static gpointer
+pipeline_thread (gpointer data)
+{
+  const gint idx = GPOINTER_TO_INT (data);
+  const GstCudaBoxBlurFormat format = formats[idx % 2];
+  const gint w = 400 + idx, height = 300 - idx, radius = 2 + 10 * idx;
+  GstCudaBoxBlurInfo info = info_for (format, w, height);
+  GstCaps *caps = test_caps_new (format, w, height);
+  GstElement *pipeline, *src, *sink;
+  gchar *desc;
+  gint i;
+
+  desc = g_strdup_printf ("appsrc name=src format=time ! cudaboxblur "
+      "radius=%d ! appsink name=sink sync=false", radius);
+  pipeline = gst_parse_launch (desc, NULL);
+  g_free (desc);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  g_object_set (src, "caps", caps, NULL);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+
+  for (i = 0; i < 30; i++) {
+    GstBuffer *in = test_buffer_new (NULL, format, w, height, info.stride,
+        i + 1000 * idx);
+    GstSample *sample = NULL;
+    GstFlowReturn flow;
+
+    g_signal_emit_by_name (src, "push-buffer", in, &flow);
+    fail_unless_equals_int (flow, GST_FLOW_OK);
+    g_signal_emit_by_name (sink, "pull-sample", &sample);
+    fail_unless (sample != NULL);
+    test_assert_blurred (in, gst_sample_get_buffer (sample), format, w,
+        height, radius, radius);
+    gst_sample_unref (sample);
+    gst_buffer_unref (in);
+  }
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  gst_caps_unref (caps);
+  return NULL;
+}
+
+GST_START_TEST (test_two_pipelines_two_threads)
+{
+  GThread *a = g_thread_new ("p0", pipeline_thread, GINT_TO_POINTER (0));
+  GThread *b = g_thread_new ("p1", pipeline_thread, GINT_TO_POINTER (1));
+
+  g_thread_join (a);
+  g_thread_join (b);
+}
+
+GST_END_TEST;
+
+/* Seeded, bounded: frame after frame, random size, format, radii and
+ * memory; each output against the reference. */
+GST_START_TEST (test_property_fuzz)
+{
+  const gchar *env = g_getenv ("CUDABOXBLUR_FUZZ_SEED");
+  guint32 seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
+      (guint32) g_get_real_time ();
+  GRand *rand = g_rand_new_with_seed (seed);
+  GstHarness *h = gst_harness_new ("cudaboxblur");
+  GstCudaBoxBlurFormat format = formats[0];
+  gint w = 0, height = 0, i;
+
+  g_print ("property fuzz: CUDABOXBLUR_FUZZ_SEED=%u\n", seed);
+  for (i = 0; i < 150; i++) {
+    gint rx = g_rand_int_range (rand, 0, 4) ? g_rand_int_range (rand, 0, 12)
+        : g_rand_int_range (rand, 0, 256);
+    gint ry = g_rand_boolean (rand) ? rx : g_rand_int_range (rand, 0, 64);
+
+    if (i == 0 || g_rand_int_range (rand, 0, 10) == 0) {
+      format = formats[g_rand_int_range (rand, 0, 2)];
+      w = g_rand_int_range (rand, 1, 700);
+      height = g_rand_int_range (rand, 1, 500);
+      gst_harness_set_caps (h, test_caps_new (format, w, height),
+          test_caps_new (format, w, height));
+    }
+    g_object_set (h->element, "radius-x", rx, "radius-y", ry, NULL);
+    if (rx == 0 && ry == 0)
+      continue;                 /* passthrough: covered elsewhere */
+    push_check (h, format, w, height, rx, ry, i);
+  }
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* A kernel source that does not compile: the element error carries NVRTC's
+ * log, and the element works again with the built-in kernels. */
+GST_START_TEST (test_compile_error_reported)
+{
+  gchar *path = NULL;
+  gint fd = g_file_open_tmp ("cudaboxblur-XXXXXX.cu", &path, NULL);
+  GstElement *pipeline;
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  fail_unless (fd >= 0);
+  fail_unless (g_file_set_contents (path, "extern \"C\" __global__ void "
+          "box_blur_gray8 () { undefined_thing; }\n", -1, NULL));
+  close (fd);
+  g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
+
+  pipeline = gst_parse_launch ("videotestsrc num-buffers=1 ! "
+      "video/x-raw,format=GRAY8 ! cudaboxblur ! fakesink", NULL);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  msg = run_until (pipeline, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (g_error_matches (error, GST_LIBRARY_ERROR,
+          GST_LIBRARY_ERROR_INIT));
+  fail_unless (strstr (error->message, "undefined_thing") != NULL, "%s",
+      error->message);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  g_unsetenv ("CUDABOXBLUR_KERNEL_SOURCE");
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+  g_unlink (path);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+static Suite *
+robust_suite (void)
+{
+  Suite *s = suite_create ("cudaboxblur-robust");
+  TCase *tc = tcase_create ("robust");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_caps_change_mid_stream);
+  tcase_add_test (tc, test_flush_and_eos);
+  tcase_add_test (tc, test_multi_memory_and_offsets);
+  tcase_add_test (tc, test_truncated_buffer);
+  tcase_add_test (tc, test_500_state_cycles_and_200_toggles);
+  tcase_add_test (tc, test_two_pipelines_two_threads);
+  tcase_add_test (tc, test_property_fuzz);
+  tcase_add_test (tc, test_compile_error_reported);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  gst_check_init (&argc, &argv);
+  test_skip_without_gpu ("cudaboxblur-robust");
+  return gst_check_run_suite (robust_suite (), "cudaboxblur-robust",
+      __FILE__);
+}
