@@ -374,8 +374,8 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Posts @error as an element error: its message for the user, @debug (or
- * the message again) for the developer. */
+/* Posts @error as an element error: its message for the user, the
+ * printf-style rest as debug detail for the developer. */
 #define POST_ERROR(self, error, ...) \
     gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR, \
         (error)->domain, (error)->code, g_strdup ((error)->message), \
