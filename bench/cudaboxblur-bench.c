@@ -33,6 +33,8 @@
     g_error ("%s: %s", #call, cudaGetErrorString (_e)); \
 } G_STMT_END
 
+#define PINNED "cudaboxblur memory-mode=pinned"
+
 static FILE *csv;
 static gint repeats = 50;
 
@@ -519,8 +521,6 @@ pinned_roundtrip_ms (gsize bytes)
   return s.median;
 }
 
-#define PINNED "cudaboxblur memory-mode=pinned"
-
 static void
 bench_elements (gint frames)
 {
@@ -544,6 +544,83 @@ bench_elements (gint frames)
       bench_pipeline (PINNED, f, w, h, FALSE, 3, frames, pinned);
     }
   }
+}
+
+static gsize
+resident_bytes (void)
+{
+  gchar *statm = NULL;
+  gsize pages = 0;
+
+  if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    sscanf (statm, "%*s %" G_GSIZE_FORMAT, &pages);
+  g_free (statm);
+  return pages * 4096;
+}
+
+/* A long run of 1080p GRAY8 frames: GPU and host memory after the first
+ * 100 frames and at the end must match. */
+static void
+soak (gint frames, const gchar * filter)
+{
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+      G_TYPE_STRING, "GRAY8", "width", G_TYPE_INT, 1920, "height",
+      G_TYPE_INT, 1080, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
+  gchar *desc = g_strdup_printf ("appsrc name=src format=time block=true "
+      "max-buffers=4 ! %s radius=7 name=elem ! fakesink name=sink "
+      "sync=false signal-handoffs=true", filter);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstElement *elem = gst_bin_get_by_name (GST_BIN (pipeline), "elem");
+  SinkState st = { 0, };
+  GstBufferPool *pool;
+  gsize gpu_free[2] = { 0, }, rss[2] = { 0, }, total;
+  gint64 t0;
+  gint i;
+
+  g_mutex_init (&st.lock);
+  g_cond_init (&st.cond);
+  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
+  g_object_set (src, "caps", caps, NULL);
+  if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE)
+    g_error ("cannot start the soak pipeline");
+  pool = input_pool (elem, caps, 1920 * 1080, FALSE);
+
+  t0 = g_get_monotonic_time ();
+  for (i = 0; i < frames; i++) {
+    GstBuffer *buf = produce (pool, 1920 * 1080, i);
+    GstFlowReturn flow;
+
+    g_signal_emit_by_name (src, "push-buffer", buf, &flow);
+    gst_buffer_unref (buf);
+    if (flow != GST_FLOW_OK)
+      g_error ("soak: frame %d: %s", i, gst_flow_get_name (flow));
+    if (i == 100 || i == frames - 1) {
+      wait_for (&st, i + 1);
+      CHECK (cudaMemGetInfo (&gpu_free[i != 100], &total));
+      rss[i != 100] = resident_bytes ();
+    }
+  }
+  g_print ("\nSoak: %d frames 1920x1080 GRAY8 through %s in %.1f s; after "
+      "100 frames / at the end: GPU free %" G_GSIZE_FORMAT " / %"
+      G_GSIZE_FORMAT " bytes, process resident %" G_GSIZE_FORMAT " / %"
+      G_GSIZE_FORMAT " bytes\n", frames, filter,
+      (g_get_monotonic_time () - t0) * 1e-6, gpu_free[0], gpu_free[1], rss[0],
+      rss[1]);
+
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (elem);
+  gst_object_unref (pipeline);
+  gst_caps_unref (caps);
+  g_free (desc);
+  g_mutex_clear (&st.lock);
+  g_cond_clear (&st.cond);
 }
 
 /* NULL to the first buffer out, in a pipeline of its own. */
@@ -584,6 +661,7 @@ main (int argc, char **argv)
   gchar *csv_path = NULL;
   gint frames = 300;
   gboolean kernels_only = FALSE;
+  gint soak_frames = 0;
   GOptionEntry entries[] = {
     {"csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
         "Write the results here (default bench.csv)", "FILE"},
@@ -593,6 +671,8 @@ main (int argc, char **argv)
         "Frames per element measurement (default 300)", "N"},
     {"kernels-only", 0, 0, G_OPTION_ARG_NONE, &kernels_only,
         "Skip the element and start-up parts", NULL},
+    {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
+        "Only a soak run of N 1080p frames, in each memory mode", "N"},
     {NULL}
   };
   GOptionContext *ctx = g_option_context_new ("- benchmark cudaboxblur");
@@ -622,6 +702,13 @@ main (int argc, char **argv)
       ", NPP not found (no comparison)"
 #endif
       );
+
+  if (soak_frames > 0) {
+    soak (soak_frames, PINNED);
+    soak (soak_frames, "cudaboxblur");
+    fclose (csv);
+    return 0;
+  }
 
   if (!kernels_only)
     bench_startup ();

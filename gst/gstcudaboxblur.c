@@ -152,6 +152,8 @@ static gboolean gst_cuda_box_blur_propose_allocation (GstBaseTransform *
     trans, GstQuery * decide_query, GstQuery * query);
 static gboolean gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
     GstQuery * query);
+static GstFlowReturn gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform
+    * trans, GstBuffer * input, GstBuffer ** outbuf);
 static GstFlowReturn gst_cuda_box_blur_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
 
@@ -269,6 +271,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_propose_allocation);
   trans_class->decide_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_decide_allocation);
+  trans_class->prepare_output_buffer =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_prepare_output_buffer);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform);
   /* In passthrough the input goes out untouched, with no GPU work. */
   trans_class->transform_ip = NULL;
@@ -620,6 +624,27 @@ gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
     gst_query_add_allocation_param (query, self->allocator, NULL);
 
   return TRUE;
+}
+
+/* GstBaseTransform returns an error without a message when its output
+ * pool cannot allocate: say what ran out. */
+static GstFlowReturn
+gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
+    GstBuffer * input, GstBuffer ** outbuf)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstFlowReturn ret =
+      GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
+      input, outbuf);
+
+  if (ret == GST_FLOW_ERROR)
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot allocate an output frame in %s memory",
+            self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "pinned host" :
+            "CUDA managed"), ("%s %dx%d, %" G_GSIZE_FORMAT " bytes",
+            gst_cuda_box_blur_format_to_string (self->info.format),
+            self->info.width, self->info.height, self->info.size));
+  return ret;
 }
 
 /* Bytes from the first pixel of @plane to the end of its last row. */

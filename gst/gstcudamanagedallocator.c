@@ -46,12 +46,15 @@ struct _GstCudaManagedAllocator
   gint device_id;
   gboolean pinned;              /* cudaMallocHost instead of managed */
   gssize live_bytes;            /* atomic: bytes allocated and not freed */
+  gint fail_after;              /* atomic: allocations left before a forced
+                                 * failure, -1 for never */
 };
 
 enum
 {
   PROP_0,
   PROP_ALLOCATED_BYTES,
+  PROP_FAIL_AFTER,
 };
 
 #define gst_cuda_managed_allocator_parent_class parent_class
@@ -75,6 +78,14 @@ gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
   maxsize = params->prefix + size + params->padding;
   if (align > 255)
     maxsize += align;
+
+  if (g_atomic_int_get (&self->fail_after) >= 0
+      && g_atomic_int_add (&self->fail_after, -1) == 0) {
+    g_atomic_int_set (&self->fail_after, -1);
+    GST_ERROR_OBJECT (self, "allocation of %" G_GSIZE_FORMAT " bytes failed "
+        "on purpose (fail-after)", maxsize);
+    return NULL;
+  }
 
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device_id), &error)
       || !GST_CUDA_BOX_BLUR_CHECK (self->pinned ? cudaMallocHost (&base,
@@ -182,6 +193,25 @@ gst_cuda_managed_allocator_get_property (GObject * object, guint prop_id,
     case PROP_ALLOCATED_BYTES:
       g_value_set_uint64 (value, g_atomic_pointer_get (&self->live_bytes));
       break;
+    case PROP_FAIL_AFTER:
+      g_value_set_int (value, g_atomic_int_get (&self->fail_after));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_cuda_managed_allocator_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaManagedAllocator *self = GST_CUDA_MANAGED_ALLOCATOR (object);
+
+  switch (prop_id) {
+    case PROP_FAIL_AFTER:
+      g_atomic_int_set (&self->fail_after, g_value_get_int (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -195,12 +225,21 @@ gst_cuda_managed_allocator_class_init (GstCudaManagedAllocatorClass * klass)
   GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
 
   gobject_class->get_property = gst_cuda_managed_allocator_get_property;
+  gobject_class->set_property = gst_cuda_managed_allocator_set_property;
 
   /* For leak checks: what this allocator holds right now. */
   g_object_class_install_property (gobject_class, PROP_ALLOCATED_BYTES,
       g_param_spec_uint64 ("allocated-bytes", "Allocated bytes",
           "Bytes of managed memory allocated and not yet freed", 0,
           G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /* For fault tests: out-of-memory without exhausting the GPU (which, with
+   * managed memory, can hang it). */
+  g_object_class_install_property (gobject_class, PROP_FAIL_AFTER,
+      g_param_spec_int ("fail-after", "Fail after",
+          "Make the allocation after this many more fail as if out of "
+          "memory (-1 = never; for tests)", -1, G_MAXINT, -1,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
 
   allocator_class->alloc = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_alloc);
   allocator_class->free = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_free);
@@ -211,6 +250,7 @@ gst_cuda_managed_allocator_init (GstCudaManagedAllocator * self)
 {
   GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
 
+  self->fail_after = -1;
   allocator->mem_type = GST_CUDA_MANAGED_MEMORY_TYPE;
   allocator->mem_map = gst_cuda_managed_memory_map;
   allocator->mem_unmap = gst_cuda_managed_memory_unmap;

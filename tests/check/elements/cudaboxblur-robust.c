@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "boxblur-kernel.h"
 #include "cudaboxblur-info.h"
 #include "testutils.h"
 
@@ -367,6 +368,136 @@ GST_START_TEST (test_compile_error_reported)
 
 GST_END_TEST;
 
+static GstMessage *
+pop_error (GstBus * bus)
+{
+  return gst_bus_timed_pop_filtered (bus, 5 * GST_SECOND, GST_MESSAGE_ERROR);
+}
+
+/* The output pool cannot grow (an allocation fails as if out of memory):
+ * an element error says so, and everything taken is given back. */
+GST_START_TEST (test_allocation_failure)
+{
+  GstHarness *h = gst_harness_new ("cudaboxblur");
+  GstBus *bus = gst_bus_new ();
+  GstAllocator *allocator = NULL;
+  GstBuffer *held;
+  GstMessage *msg;
+  GError *error = NULL;
+  guint64 held_bytes = 1;
+  GstCudaBoxBlurInfo info = info_for (formats[0], 640, 480);
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps (h, test_caps_new (formats[0], 640, 480));
+  gst_buffer_unref (gst_harness_create_buffer (h, 1));
+  gst_harness_get_allocator (h, &allocator, NULL);
+  fail_unless (allocator != NULL);
+  gst_object_ref (allocator);
+
+  /* keep the first output, so that the pool must allocate another */
+  held = gst_harness_push_and_pull (h, test_buffer_new (NULL, formats[0],
+          640, 480, info.stride, 1));
+  fail_unless (held != NULL);
+  g_object_set (allocator, "fail-after", 0, NULL);
+  fail_unless_equals_int (gst_harness_push (h, test_buffer_new (NULL,
+              formats[0], 640, 480, info.stride, 2)), GST_FLOW_ERROR);
+
+  msg = pop_error (bus);
+  fail_unless (msg != NULL, "no element error");
+  gst_message_parse_error (msg, &error, NULL);
+  fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NO_SPACE_LEFT), "%s", error->message);
+  fail_unless (strstr (error->message, "Cannot allocate") != NULL);
+  g_error_free (error);
+  gst_message_unref (msg);
+
+  gst_buffer_unref (held);
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+  g_object_get (allocator, "allocated-bytes", &held_bytes, NULL);
+  fail_unless_equals_uint64 (held_bytes, 0);
+  gst_object_unref (allocator);
+  gst_object_unref (bus);
+}
+
+GST_END_TEST;
+
+/* Writes the built-in kernels with @from replaced by @to to a file. */
+static gchar *
+patched_kernels (const gchar * from, const gchar * to)
+{
+  gchar **parts = g_strsplit (cuda_box_blur_kernel_source, from, -1);
+  gchar *text = g_strjoinv (to, parts), *path = NULL;
+  gint fd = g_file_open_tmp ("cudaboxblur-XXXXXX.cu", &path, NULL);
+
+  fail_unless (g_strv_length (parts) == 2, "'%s' not found once", from);
+  fail_unless (fd >= 0);
+  close (fd);
+  fail_unless (g_file_set_contents (path, text, -1, NULL));
+  g_strfreev (parts);
+  g_free (text);
+  return path;
+}
+
+static guint handoffs;
+
+static void
+count_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer u)
+{
+  g_atomic_int_inc (&handoffs);
+}
+
+/* A kernel launch that fails mid-stream: an element error, no frame pushed
+ * as if valid, and the element runs again after a restart. */
+GST_START_TEST (test_launch_error_then_restart)
+{
+  /* more threads per block than the kernel allows: a launch error */
+  gchar *path = patched_kernels ("box_blur3_gray8 (const",
+      "__launch_bounds__ (32) box_blur3_gray8 (const");
+  GstElement *pipeline, *sink;
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
+  pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
+      "video/x-raw,format=GRAY8,width=320,height=240 ! cudaboxblur ! "
+      "fakesink name=sink signal-handoffs=true", NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  g_signal_connect (sink, "handoff", G_CALLBACK (count_handoff), NULL);
+  handoffs = 0;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (strstr (error->message, "CUDA error while blurring") != NULL,
+      "%s", error->message);
+  GST_INFO ("launch error: %s (%s)", error->message, debug);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  fail_unless_equals_int (g_atomic_int_get (&handoffs), 0);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  g_unsetenv ("CUDABOXBLUR_KERNEL_SOURCE");
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  fail_unless_equals_int (g_atomic_int_get (&handoffs), 5);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_unlink (path);
+  g_free (path);
+}
+
+GST_END_TEST;
+
 static Suite *
 robust_suite (void)
 {
@@ -383,6 +514,8 @@ robust_suite (void)
   tcase_add_test (tc, test_two_pipelines_two_threads);
   tcase_add_test (tc, test_property_fuzz);
   tcase_add_test (tc, test_compile_error_reported);
+  tcase_add_test (tc, test_allocation_failure);
+  tcase_add_test (tc, test_launch_error_then_restart);
   return s;
 }
 
