@@ -17,7 +17,9 @@
  * output pixel is the mean of the input pixels of the
  * (2 * radius + 1) x (2 * radius + 1) window around it that lie inside the
  * frame, so pixels near the border average fewer neighbours.  GRAY8 results
- * are the exact integer mean rounded half up; GRAY32F sums in float32.
+ * are the exact integer mean rounded half up.  GRAY32F windows of up to 9
+ * pixels sum in float32 in the NVIDIA sample's order (bit-identical to it);
+ * larger ones sum in double, in time independent of the radius.
  *
  * Frames live in CUDA managed memory: the element offers a pool of it
  * upstream and allocates its output from it, so neither side copies.  Input
