@@ -385,6 +385,54 @@ produce (GstBufferPool * pool, gsize size, gint i)
   return buf;
 }
 
+/* appsrc ! FILTER PROPS ! fakesink, playing, counting what reaches the
+ * sink. */
+typedef struct
+{
+  GstElement *pipeline, *src, *elem, *sink;
+  SinkState st;
+} BenchPipeline;
+
+static void
+bench_pipeline_open (BenchPipeline * b, const gchar * filter,
+    const gchar * props, GstCaps * caps)
+{
+  gchar *desc = g_strdup_printf ("appsrc name=src format=time block=true "
+      "max-buffers=4 ! %s %s name=elem ! fakesink name=sink sync=false "
+      "signal-handoffs=true", filter, props);
+
+  memset (b, 0, sizeof (*b));
+  b->pipeline = gst_parse_launch (desc, NULL);
+  g_free (desc);
+  b->src = gst_bin_get_by_name (GST_BIN (b->pipeline), "src");
+  b->sink = gst_bin_get_by_name (GST_BIN (b->pipeline), "sink");
+  b->elem = gst_bin_get_by_name (GST_BIN (b->pipeline), "elem");
+  g_object_set (b->src, "caps", caps, NULL);
+  g_mutex_init (&b->st.lock);
+  g_cond_init (&b->st.cond);
+  g_signal_connect (b->sink, "handoff", G_CALLBACK (on_handoff), &b->st);
+  if (gst_element_set_state (b->pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE)
+    g_error ("cannot start %s", filter);
+}
+
+/* Stops the pipeline, and deactivates and drops @pool if there is one. */
+static void
+bench_pipeline_close (BenchPipeline * b, GstBufferPool * pool)
+{
+  if (pool) {
+    gst_buffer_pool_set_active (pool, FALSE);
+    gst_object_unref (pool);
+  }
+  gst_element_set_state (b->pipeline, GST_STATE_NULL);
+  gst_object_unref (b->src);
+  gst_object_unref (b->sink);
+  gst_object_unref (b->elem);
+  gst_object_unref (b->pipeline);
+  g_mutex_clear (&b->st.lock);
+  g_cond_clear (&b->st.cond);
+}
+
 /* Frames per second streaming @n frames, then per-frame latency pushing one
  * frame at a time. */
 static void
@@ -392,15 +440,14 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
     gint h, gboolean from_pool, gint radius, gint n, gdouble pinned_ms)
 {
   GstCudaBoxBlurInfo info;
-  GstElement *pipeline, *src, *sink, *elem;
+  BenchPipeline b;
   GstBufferPool *pool = NULL;
   GstBuffer *frame;
   GstCaps *caps;
-  SinkState st = { 0, };
   GstFlowReturn flow;
   gdouble *lat = g_new (gdouble, n), fps;
   gint64 t0;
-  gchar *desc;
+  gchar *props;
   const gchar *fmt = gst_cuda_box_blur_format_to_string (format);
   Stats ls;
   gint i;
@@ -409,32 +456,19 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
       "width", G_TYPE_INT, w, "height", G_TYPE_INT, h, "framerate",
       GST_TYPE_FRACTION, 0, 1, NULL);
   gst_cuda_box_blur_info_from_caps (&info, caps);
-  desc = g_strdup_printf ("appsrc name=src format=time block=true "
-      "max-buffers=4 ! %s name=elem ! fakesink name=sink sync=false "
-      "signal-handoffs=true", filter);
-  pipeline = gst_parse_launch (desc, NULL);
-  g_free (desc);
-  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
-  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  elem = gst_bin_get_by_name (GST_BIN (pipeline), "elem");
-  g_object_set (src, "caps", caps, NULL);
-  if (g_str_has_prefix (filter, "cudaboxblur"))
-    g_object_set (elem, "radius", radius, NULL);
-  g_mutex_init (&st.lock);
-  g_cond_init (&st.cond);
-  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
-  if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
-      GST_STATE_CHANGE_FAILURE)
-    g_error ("cannot start %s", filter);
+  props = g_str_has_prefix (filter, "cudaboxblur") ?
+      g_strdup_printf ("radius=%d", radius) : g_strdup ("");
+  bench_pipeline_open (&b, filter, props, caps);
+  g_free (props);
 
   /* one frame first, so that caps are negotiated */
   frame = gst_buffer_new_allocate (NULL, info.size, NULL);
-  g_signal_emit_by_name (src, "push-buffer", frame, &flow);
+  g_signal_emit_by_name (b.src, "push-buffer", frame, &flow);
   gst_buffer_unref (frame);
-  wait_for (&st, 1);
-  st.received = 0;
+  wait_for (&b.st, 1);
+  b.st.received = 0;
 
-  pool = input_pool (elem, caps, info.size, from_pool);
+  pool = input_pool (b.elem, caps, info.size, from_pool);
   if (!pool) {
     g_print ("%s offers no pool: skipped\n", filter);
     goto done;
@@ -445,21 +479,21 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
   for (i = 0; i < n; i++) {
     GstBuffer *buf = produce (pool, info.size, i);
 
-    g_signal_emit_by_name (src, "push-buffer", buf, &flow);
+    g_signal_emit_by_name (b.src, "push-buffer", buf, &flow);
     gst_buffer_unref (buf);
   }
-  wait_for (&st, n);
-  fps = n / ((st.last_out - t0) * 1e-6);
+  wait_for (&b.st, n);
+  fps = n / ((b.st.last_out - t0) * 1e-6);
 
   /* latency, one frame in flight, from push to the sink */
   for (i = 0; i < n; i++) {
     GstBuffer *buf = produce (pool, info.size, i);
     gint64 t = g_get_monotonic_time ();
 
-    g_signal_emit_by_name (src, "push-buffer", buf, &flow);
+    g_signal_emit_by_name (b.src, "push-buffer", buf, &flow);
     gst_buffer_unref (buf);
-    wait_for (&st, n + i + 1);
-    lat[i] = (st.last_out - t) * 1e-3;
+    wait_for (&b.st, n + i + 1);
+    lat[i] = (b.st.last_out - t) * 1e-3;
   }
   ls = stats_of (lat, n);
 
@@ -473,19 +507,9 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
       percentile (lat, n, 0.99));
 
 done:
-  if (pool) {
-    gst_buffer_pool_set_active (pool, FALSE);
-    gst_object_unref (pool);
-  }
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (src);
-  gst_object_unref (sink);
-  gst_object_unref (elem);
-  gst_object_unref (pipeline);
+  bench_pipeline_close (&b, pool);
   gst_caps_unref (caps);
   g_free (lat);
-  g_mutex_clear (&st.lock);
-  g_cond_clear (&st.cond);
 }
 
 /* H2D then D2H of one frame, as one timed unit. */
@@ -566,39 +590,26 @@ soak (gint frames, const gchar * filter)
   GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
       G_TYPE_STRING, "GRAY8", "width", G_TYPE_INT, 1920, "height",
       G_TYPE_INT, 1080, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
-  gchar *desc = g_strdup_printf ("appsrc name=src format=time block=true "
-      "max-buffers=4 ! %s radius=7 name=elem ! fakesink name=sink "
-      "sync=false signal-handoffs=true", filter);
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
-  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  GstElement *elem = gst_bin_get_by_name (GST_BIN (pipeline), "elem");
-  SinkState st = { 0, };
+  BenchPipeline b;
   GstBufferPool *pool;
   gsize gpu_free[2] = { 0, }, rss[2] = { 0, }, total;
   gint64 t0;
   gint i;
 
-  g_mutex_init (&st.lock);
-  g_cond_init (&st.cond);
-  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
-  g_object_set (src, "caps", caps, NULL);
-  if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
-      GST_STATE_CHANGE_FAILURE)
-    g_error ("cannot start the soak pipeline");
-  pool = input_pool (elem, caps, 1920 * 1080, FALSE);
+  bench_pipeline_open (&b, filter, "radius=7", caps);
+  pool = input_pool (b.elem, caps, 1920 * 1080, FALSE);
 
   t0 = g_get_monotonic_time ();
   for (i = 0; i < frames; i++) {
     GstBuffer *buf = produce (pool, 1920 * 1080, i);
     GstFlowReturn flow;
 
-    g_signal_emit_by_name (src, "push-buffer", buf, &flow);
+    g_signal_emit_by_name (b.src, "push-buffer", buf, &flow);
     gst_buffer_unref (buf);
     if (flow != GST_FLOW_OK)
       g_error ("soak: frame %d: %s", i, gst_flow_get_name (flow));
     if (i == 100 || i == frames - 1) {
-      wait_for (&st, i + 1);
+      wait_for (&b.st, i + 1);
       CHECK (cudaMemGetInfo (&gpu_free[i != 100], &total));
       rss[i != 100] = resident_bytes ();
     }
@@ -610,17 +621,8 @@ soak (gint frames, const gchar * filter)
       (g_get_monotonic_time () - t0) * 1e-6, gpu_free[0], gpu_free[1], rss[0],
       rss[1]);
 
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (src);
-  gst_object_unref (sink);
-  gst_object_unref (elem);
-  gst_object_unref (pipeline);
+  bench_pipeline_close (&b, pool);
   gst_caps_unref (caps);
-  g_free (desc);
-  g_mutex_clear (&st.lock);
-  g_cond_clear (&st.cond);
 }
 
 /* NULL to the first buffer out, in a pipeline of its own. */
