@@ -12,129 +12,257 @@
 #include "boxblur-ref.h"
 
 #include <math.h>
+#include <string.h>
 
-/* The window of pixel @pos along an axis of @len pixels, clipped to the
- * image. */
-static inline void
-window (gint pos, gint radius, gint len, gint * first, gint * last)
+static inline const guint8 *
+sample_ptr (const GstCudaBoxBlurPlane * p, gint x, gint y)
 {
-  *first = MAX (pos - radius, 0);
-  *last = MIN (pos + radius, len - 1);
+  return p->data + (gsize) y * p->stride + (gsize) x * p->step;
 }
 
-/* Mean rounded half up: floor (sum / count + 1/2) in integers. */
-void
-box_blur_ref_gray8 (const guint8 * src, gsize src_stride, guint8 * dst,
-    gsize dst_stride, gint width, gint height, gint radius_x, gint radius_y)
+static inline gdouble
+get_sample (GstCudaBoxBlurSampleType type, const guint8 * p)
 {
-  gint x, y, xx, yy, x0, x1, y0, y1;
-
-  for (y = 0; y < height; y++) {
-    window (y, radius_y, height, &y0, &y1);
-    for (x = 0; x < width; x++) {
-      guint64 sum = 0, count;
-
-      window (x, radius_x, width, &x0, &x1);
-      for (yy = y0; yy <= y1; yy++)
-        for (xx = x0; xx <= x1; xx++)
-          sum += src[yy * src_stride + xx];
-      count = (guint64) (x1 - x0 + 1) * (y1 - y0 + 1);
-      dst[y * dst_stride + x] = (guint8) ((2 * sum + count) / (2 * count));
-    }
+  switch (type) {
+    case GST_CUDA_BOX_BLUR_U8:
+      return *p;
+    case GST_CUDA_BOX_BLUR_U16:
+      return *(const guint16 *) p;
+    case GST_CUDA_BOX_BLUR_F32:
+    default:
+      return *(const gfloat *) p;
   }
 }
 
-/* float32 sum, window rows outer and columns inner, divided once by the
- * count: the summation order of the NVIDIA sample's kernel. */
-void
-box_blur_ref_gray32f (const guint8 * src, gsize src_stride, guint8 * dst,
-    gsize dst_stride, gint width, gint height, gint radius_x, gint radius_y)
+/* The constant border as a sample of @type. */
+static gdouble
+border_sample (GstCudaBoxBlurSampleType type, gdouble value)
 {
-  gint x, y, xx, yy, x0, x1, y0, y1;
+  switch (type) {
+    case GST_CUDA_BOX_BLUR_U8:
+      return CLAMP (round (value), 0, 255);
+    case GST_CUDA_BOX_BLUR_U16:
+      return CLAMP (round (value), 0, 65535);
+    case GST_CUDA_BOX_BLUR_F32:
+    default:
+      return (gfloat) value;
+  }
+}
 
-  for (y = 0; y < height; y++) {
-    gfloat *out = (gfloat *) (dst + y * dst_stride);
+/* The position inside 0 .. n - 1 that position @i of a line reads in
+ * @border mode, or -1 for the constant border (and outside the frame in
+ * shrink mode). */
+static gint
+border_position (gint i, gint n, GstCudaBoxBlurBorder border)
+{
+  if (i >= 0 && i < n)
+    return i;
+  switch (border) {
+    case GST_CUDA_BOX_BLUR_BORDER_CLAMP:
+      return i < 0 ? 0 : n - 1;
+    case GST_CUDA_BOX_BLUR_BORDER_MIRROR:
+      if (n == 1)
+        return 0;
+      /* reflect at either edge until inside */
+      while (i < 0 || i >= n)
+        i = i < 0 ? -i : 2 * (n - 1) - i;
+      return i;
+    case GST_CUDA_BOX_BLUR_BORDER_WRAP:
+      return ((i % n) + n) % n;
+    default:
+      return -1;
+  }
+}
 
-    window (y, radius_y, height, &y0, &y1);
-    for (x = 0; x < width; x++) {
-      gfloat sum = 0.0f;
-      gint count;
+/* The sample at (@x, @y) as the window sees it; FALSE where shrink mode
+ * leaves it out of the window. */
+static gboolean
+window_sample (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurWindow * window, gint x, gint y, gdouble * value)
+{
+  const gint mx = border_position (x, src->width, window->border);
+  const gint my = border_position (y, src->height, window->border);
 
-      window (x, radius_x, width, &x0, &x1);
-      for (yy = y0; yy <= y1; yy++) {
-        const gfloat *row = (const gfloat *) (src + yy * src_stride);
+  if (mx >= 0 && my >= 0) {
+    *value = get_sample (type, sample_ptr (src, mx, my));
+    return TRUE;
+  }
+  *value = border_sample (type, window->border_value);
+  return window->border != GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+}
 
-        for (xx = x0; xx <= x1; xx++)
-          sum += row[xx];
+/* Writes the mean @sum / @count as a sample of @type: integers rounded half
+ * up, floats divided in float (@sum then holds a float) or in double. */
+static void
+put_mean (GstCudaBoxBlurSampleType type, guint8 * p, gdouble sum,
+    guint64 count)
+{
+  switch (type) {
+    case GST_CUDA_BOX_BLUR_U8:
+      *p = (guint8) ((2 * (guint64) sum + count) / (2 * count));
+      break;
+    case GST_CUDA_BOX_BLUR_U16:
+      *(guint16 *) p = (guint16) ((2 * (guint64) sum + count) / (2 * count));
+      break;
+    case GST_CUDA_BOX_BLUR_F32:
+      *(gfloat *) p = (gfloat) (sum / count);
+      break;
+  }
+}
+
+static void
+whole_plane (const GstCudaBoxBlurPlane * plane, const GstVideoRectangle *
+    region, GstVideoRectangle * r)
+{
+  if (region) {
+    *r = *region;
+  } else {
+    r->x = r->y = 0;
+    r->w = plane->width;
+    r->h = plane->height;
+  }
+}
+
+void
+box_blur_ref_plane (GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
+{
+  const gint rx = window->radius_x, ry = window->radius_y;
+  GstVideoRectangle r;
+  gint x, y, xx, yy;
+
+  whole_plane (dst, region, &r);
+  for (y = r.y; y < r.y + r.h; y++) {
+    for (x = r.x; x < r.x + r.w; x++) {
+      guint64 isum = 0, count = 0;
+      gfloat fsum = 0.0f;
+
+      for (yy = y - ry; yy <= y + ry; yy++) {
+        for (xx = x - rx; xx <= x + rx; xx++) {
+          gdouble v;
+
+          if (!window_sample (type, src, window, xx, yy, &v))
+            continue;
+          if (type == GST_CUDA_BOX_BLUR_F32)
+            fsum += (gfloat) v;
+          else
+            isum += (guint64) v;
+          count++;
+        }
       }
-      count = (x1 - x0 + 1) * (y1 - y0 + 1);
-      out[x] = sum / (gfloat) count;
+      if (type == GST_CUDA_BOX_BLUR_F32)
+        *(gfloat *) sample_ptr (dst, x, y) = fsum / (gfloat) count;
+      else
+        put_mean (type, (guint8 *) sample_ptr (dst, x, y), isum, count);
     }
   }
 }
 
-/* Summed-area table T of (width + 1) x (height + 1) entries: T[y][x] is the
- * sum of the pixels above and left of (x, y). */
-#define SAT(t, x, y) ((t)[(gsize) (y) * (width + 1) + (x)])
-
 void
-box_blur_sat_gray8 (const guint8 * src, gsize src_stride, guint8 * dst,
-    gsize dst_stride, gint width, gint height, gint radius_x, gint radius_y)
+box_blur_sat_plane (GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
 {
-  guint64 *t = g_new0 (guint64, (gsize) (width + 1) * (height + 1));
-  gint x, y, x0, x1, y0, y1;
+  const gint rx = window->radius_x, ry = window->radius_y;
+  GstVideoRectangle r;
+  gint ew, eh, x, y;
+  gdouble *sum, *inside;
 
-  for (y = 0; y < height; y++)
-    for (x = 0; x < width; x++)
-      SAT (t, x + 1, y + 1) = src[y * src_stride + x] + SAT (t, x, y + 1)
-          + SAT (t, x + 1, y) - SAT (t, x, y);
+  whole_plane (dst, region, &r);
+  /* Tables over the region grown by the radius, one entry more on each
+   * axis: sum[(y + 1) * (ew + 1) + x + 1] is the sum of the samples the
+   * windows see left of and above (x, y) inclusive, inside[] the number
+   * of them that count (all but shrink mode's outside ones).  Integer sums
+   * stay below 2^53, so double keeps them exact. */
+  ew = r.w + 2 * rx;
+  eh = r.h + 2 * ry;
+  sum = g_new0 (gdouble, (gsize) (ew + 1) * (eh + 1));
+  inside = g_new0 (gdouble, (gsize) (ew + 1) * (eh + 1));
+  for (y = 0; y < eh; y++) {
+    for (x = 0; x < ew; x++) {
+      const gsize i = (gsize) (y + 1) * (ew + 1) + x + 1;
+      const gsize up = i - (ew + 1);
+      gdouble v;
+      gboolean counts = window_sample (type, src, window, r.x - rx + x,
+          r.y - ry + y, &v);
 
-  for (y = 0; y < height; y++) {
-    window (y, radius_y, height, &y0, &y1);
-    for (x = 0; x < width; x++) {
-      guint64 sum, count;
-
-      window (x, radius_x, width, &x0, &x1);
-      sum = SAT (t, x1 + 1, y1 + 1) - SAT (t, x0, y1 + 1)
-          - SAT (t, x1 + 1, y0) + SAT (t, x0, y0);
-      count = (guint64) (x1 - x0 + 1) * (y1 - y0 + 1);
-      dst[y * dst_stride + x] = (guint8) ((2 * sum + count) / (2 * count));
+      if (!counts)
+        v = 0;
+      sum[i] = v + sum[i - 1] + sum[up] - sum[up - 1];
+      inside[i] = counts + inside[i - 1] + inside[up] - inside[up - 1];
     }
   }
-  g_free (t);
+
+  for (y = 0; y < r.h; y++) {
+    for (x = 0; x < r.w; x++) {
+      /* the window of (r.x + x, r.y + y) is table cells x .. x + 2rx */
+      const gsize a = (gsize) y * (ew + 1) + x;
+      const gsize b = (gsize) (y + 2 * ry + 1) * (ew + 1) + x;
+      const gint w = 2 * rx + 1;
+      const gdouble s = sum[b + w] - sum[b] - sum[a + w] + sum[a];
+      const gdouble n = inside[b + w] - inside[b] - inside[a + w] + inside[a];
+
+      put_mean (type, (guint8 *) sample_ptr (dst, r.x + x, r.y + y), s,
+          (guint64) n);
+    }
+  }
+  g_free (sum);
+  g_free (inside);
 }
 
-/* Rows are summed first and then accumulated down the columns, so every
- * table entry is a sum of row sums: the rounding error of a window stays
- * near that of its own magnitude.  With @absolute, the means of |pixel|,
- * which scale the tolerance of float comparisons. */
 void
-box_blur_sat_gray32f (const guint8 * src, gsize src_stride, gdouble * dst,
-    gint width, gint height, gint radius_x, gint radius_y, gboolean absolute)
+box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst)
 {
-  gdouble *t = g_new0 (gdouble, (gsize) (width + 1) * (height + 1));
-  gint x, y, x0, x1, y0, y1;
+  gint p, y;
 
-  for (y = 0; y < height; y++) {
-    const gfloat *row = (const gfloat *) (src + y * src_stride);
-    gdouble run = 0.0;
+  for (p = 0; p < info->n_planes; p++)
+    for (y = 0; y < info->plane_height[p]; y++)
+      memcpy (dst->data[p] + (gsize) y * dst->stride[p],
+          src->data[p] + (gsize) y * src->stride[p], info->row_bytes[p]);
+}
 
-    for (x = 0; x < width; x++) {
-      run += absolute ? fabs (row[x]) : row[x];
-      SAT (t, x + 1, y + 1) = SAT (t, x + 1, y) + run;
+void
+box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
+    const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
+    guint n_regions)
+{
+  guint8 *mem[2];
+  GstCudaBoxBlurFrame frame[2];
+  gint pass, c, cur = 0;
+  guint i;
+
+  mem[0] = g_malloc0 (info->size);
+  mem[1] = g_malloc0 (info->size);
+  gst_cuda_box_blur_frame_from_data (&frame[0], info, mem[0]);
+  gst_cuda_box_blur_frame_from_data (&frame[1], info, mem[1]);
+  box_blur_ref_copy_frame (info, src, &frame[cur]);
+
+  for (pass = 0; pass < settings->passes; pass++, cur = !cur) {
+    memcpy (mem[!cur], mem[cur], info->size);
+    for (c = 0; c < info->n_components; c++) {
+      GstCudaBoxBlurWindow window;
+      GstCudaBoxBlurPlane in, out;
+
+      if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
+        continue;
+      gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &in);
+      gst_cuda_box_blur_frame_get_plane (&frame[!cur], info, c, &out);
+      for (i = 0; i < n_regions; i++) {
+        GstVideoRectangle r;
+
+        gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
+        if ((2 * window.radius_x + 1) * (2 * window.radius_y + 1) <= 9)
+          box_blur_ref_plane (info->type, &in, &out, &window, &r);
+        else
+          box_blur_sat_plane (info->type, &in, &out, &window, &r);
+      }
     }
   }
 
-  for (y = 0; y < height; y++) {
-    window (y, radius_y, height, &y0, &y1);
-    for (x = 0; x < width; x++) {
-      gdouble sum;
-
-      window (x, radius_x, width, &x0, &x1);
-      sum = SAT (t, x1 + 1, y1 + 1) - SAT (t, x0, y1 + 1)
-          - SAT (t, x1 + 1, y0) + SAT (t, x0, y0);
-      dst[(gsize) y * width + x] = sum / ((x1 - x0 + 1) * (y1 - y0 + 1));
-    }
-  }
-  g_free (t);
+  box_blur_ref_copy_frame (info, &frame[cur], dst);
+  g_free (mem[0]);
+  g_free (mem[1]);
 }

@@ -13,37 +13,49 @@
 
 #include <glib.h>
 
+#include "cudaboxblur-info.h"
+#include "cudaboxblur-params.h"
+
 G_BEGIN_DECLS
 
-/* CPU reference of the box blur: each output pixel is the mean of the input
- * pixels of its (2 * radius_x + 1) x (2 * radius_y + 1) window that lie
- * inside the image.  Written for clarity, not speed: it is the oracle the
- * GPU output is checked against.  Strides are in bytes. */
+/* CPU reference of the box blur, written for clarity, not speed: it is the
+ * oracle the GPU output is checked against.
+ *
+ * box_blur_ref_plane() blurs @region of one component plane (NULL: all of
+ * it) with the direct window loops: integer sums exact and rounded half up,
+ * float32 summed in float, rows outer and columns inner, as the NVIDIA
+ * sample does.  box_blur_sat_plane() computes the same means from a
+ * summed-area table in double, in time independent of the radius: exact for
+ * 8- and 16-bit samples, the exact mean rounded once to float32 for float
+ * samples.  Both leave the rest of @dst untouched. */
 
-void box_blur_ref_gray8   (const guint8 * src, gsize src_stride,
-                           guint8 * dst, gsize dst_stride,
-                           gint width, gint height,
-                           gint radius_x, gint radius_y);
+void box_blur_ref_plane (GstCudaBoxBlurSampleType type,
+                         const GstCudaBoxBlurPlane * src,
+                         const GstCudaBoxBlurPlane * dst,
+                         const GstCudaBoxBlurWindow * window,
+                         const GstVideoRectangle * region);
 
-void box_blur_ref_gray32f (const guint8 * src, gsize src_stride,
-                           guint8 * dst, gsize dst_stride,
-                           gint width, gint height,
-                           gint radius_x, gint radius_y);
+void box_blur_sat_plane (GstCudaBoxBlurSampleType type,
+                         const GstCudaBoxBlurPlane * src,
+                         const GstCudaBoxBlurPlane * dst,
+                         const GstCudaBoxBlurWindow * window,
+                         const GstVideoRectangle * region);
 
-/* The same means computed from summed-area tables, in time independent of
- * the radius: exact for GRAY8 (64-bit integer tables) and in double for
- * float input, written as double.  An independent oracle for large windows,
- * where the direct loops above would take minutes. */
+/* Copies the pixels of every plane of @src into @dst. */
+void box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
+                              const GstCudaBoxBlurFrame * src,
+                              const GstCudaBoxBlurFrame * dst);
 
-void box_blur_sat_gray8   (const guint8 * src, gsize src_stride,
-                           guint8 * dst, gsize dst_stride,
-                           gint width, gint height,
-                           gint radius_x, gint radius_y);
-
-void box_blur_sat_gray32f (const guint8 * src, gsize src_stride,
-                           gdouble * dst,
-                           gint width, gint height,
-                           gint radius_x, gint radius_y,
-                           gboolean absolute);
+/* What the element makes of a frame: @dst is @src with, settings->passes
+ * times over, every component the settings select blurred inside
+ * @regions (frame pixels), each pass reading the previous one's output.
+ * Windows of up to 9 pixels use the direct loops, larger ones the
+ * summed-area table. */
+void box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
+                         const GstCudaBoxBlurSettings * settings,
+                         const GstCudaBoxBlurFrame * src,
+                         const GstCudaBoxBlurFrame * dst,
+                         const GstVideoRectangle * regions,
+                         guint n_regions);
 
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include "cudaboxblur-info.h"
 
 #include <gst/video/video.h>
+#include <string.h>
 
 static GstDebugCategory *
 ensure_debug_category (void)
@@ -32,38 +33,106 @@ ensure_debug_category (void)
 
 #define GST_CAT_DEFAULT ensure_debug_category ()
 
-const gchar *
-gst_cuda_box_blur_format_to_string (GstCudaBoxBlurFormat format)
+static GstCudaBoxBlurComponentKind
+component_kind (const GstVideoFormatInfo * finfo, guint c)
 {
-  switch (format) {
-    case GST_CUDA_BOX_BLUR_FORMAT_GRAY8:
-      return "GRAY8";
-    case GST_CUDA_BOX_BLUR_FORMAT_GRAY32F:
-      return "GRAY32F";
+  static const GstCudaBoxBlurComponentKind yuv[] = {
+    GST_CUDA_BOX_BLUR_LUMA, GST_CUDA_BOX_BLUR_CHROMA_U,
+    GST_CUDA_BOX_BLUR_CHROMA_V, GST_CUDA_BOX_BLUR_ALPHA,
+  };
+  static const GstCudaBoxBlurComponentKind rgb[] = {
+    GST_CUDA_BOX_BLUR_RED, GST_CUDA_BOX_BLUR_GREEN, GST_CUDA_BOX_BLUR_BLUE,
+    GST_CUDA_BOX_BLUR_ALPHA,
+  };
+
+  return GST_VIDEO_FORMAT_INFO_IS_RGB (finfo) ? rgb[c] : yuv[c];
+}
+
+/* Fills the layout fields of @info from a GstVideoInfo of the same frame;
+ * for GRAY32F, @vinfo is the GRAY8 frame of the same size and every byte
+ * widens to @sample_size. */
+static void
+info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
+    gint sample_size)
+{
+  const GstVideoFormatInfo *finfo = vinfo->finfo;
+  gint samples_in_pixel[GST_VIDEO_MAX_PLANES] = { 0, };
+  guint c, p;
+
+  info->width = GST_VIDEO_INFO_WIDTH (vinfo);
+  info->height = GST_VIDEO_INFO_HEIGHT (vinfo);
+  info->n_planes = GST_VIDEO_INFO_N_PLANES (vinfo);
+  info->n_components = GST_VIDEO_INFO_N_COMPONENTS (vinfo);
+  info->sample_size = sample_size;
+
+  for (c = 0; c < (guint) info->n_components; c++) {
+    GstCudaBoxBlurComponent *comp = &info->comp[c];
+    /* GRAY32F is GRAY8 with each byte widened */
+    const gint widen = sample_size / MAX (GST_VIDEO_FORMAT_INFO_DEPTH (finfo,
+            c) / 8, 1);
+
+    comp->kind = component_kind (finfo, c);
+    comp->plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
+    comp->offset = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) * widen;
+    comp->step = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) * widen;
+    comp->width = GST_VIDEO_INFO_COMP_WIDTH (vinfo, c);
+    comp->height = GST_VIDEO_INFO_COMP_HEIGHT (vinfo, c);
+    comp->w_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+    comp->h_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+
+    info->row_bytes[comp->plane] = comp->width * comp->step;
+    info->plane_height[comp->plane] = comp->height;
+    samples_in_pixel[comp->plane]++;
   }
-  g_return_val_if_reached (NULL);
+
+  info->has_padding = FALSE;
+  for (c = 0; c < (guint) info->n_components; c++) {
+    const GstCudaBoxBlurComponent *comp = &info->comp[c];
+    if (samples_in_pixel[comp->plane] * sample_size < comp->step)
+      info->has_padding = TRUE;
+  }
+
+  info->size = 0;
+  for (p = 0; p < (guint) info->n_planes; p++) {
+    if (sample_size == 4 && info->video_format == GST_VIDEO_FORMAT_UNKNOWN) {
+      info->stride[p] = info->row_bytes[p];
+      info->offset[p] = 0;
+    } else {
+      info->stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (vinfo, p);
+      info->offset[p] = GST_VIDEO_INFO_PLANE_OFFSET (vinfo, p);
+    }
+    info->size = MAX (info->size, info->offset[p] +
+        (gsize) info->stride[p] * info->plane_height[p]);
+  }
 }
 
 /**
  * gst_cuda_box_blur_info_from_caps:
  *
- * Parses fixed `video/x-raw` caps of format GRAY8 or GRAY32F.  GRAY32F is
- * parsed by reading the caps as GRAY8 (which validates width, height,
- * framerate and the other common fields the same way GStreamer does) and
- * then widening the pixels to 4 bytes.
+ * Parses fixed `video/x-raw` caps of one of GST_CUDA_BOX_BLUR_FORMATS.
+ * GRAY32F is parsed by reading the caps as GRAY8 (which validates width,
+ * height, framerate and the other common fields the same way GStreamer
+ * does) and then widening the pixels to 4 bytes.
  */
 gboolean
 gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
     const GstCaps * caps)
 {
+  static GstCaps *supported = NULL;
   GstStructure *s;
   const gchar *format;
-  GstCaps *gray8_caps;
+  GstCaps *parse_caps;
   GstVideoInfo vinfo;
-  gboolean ok;
+  gboolean ok, gray32f;
 
   g_return_val_if_fail (info != NULL, FALSE);
   g_return_val_if_fail (caps != NULL, FALSE);
+
+  if (g_once_init_enter (&supported)) {
+    GstCaps *c = gst_caps_from_string (GST_CUDA_BOX_BLUR_CAPS);
+    GST_MINI_OBJECT_FLAG_SET (c, GST_MINI_OBJECT_FLAG_MAY_BE_LEAKED);
+    g_once_init_leave (&supported, c);
+  }
 
   if (!gst_caps_is_fixed (caps) || gst_caps_get_size (caps) != 1) {
     GST_WARNING ("caps are not fixed: %" GST_PTR_FORMAT, caps);
@@ -71,27 +140,20 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
   }
 
   s = gst_caps_get_structure (caps, 0);
-  if (!gst_structure_has_name (s, "video/x-raw")) {
-    GST_WARNING ("not raw video: %" GST_PTR_FORMAT, caps);
-    return FALSE;
-  }
-
   format = gst_structure_get_string (s, "format");
-  if (g_strcmp0 (format, "GRAY8") == 0) {
-    info->format = GST_CUDA_BOX_BLUR_FORMAT_GRAY8;
-    info->bpp = 1;
-  } else if (g_strcmp0 (format, "GRAY32F") == 0) {
-    info->format = GST_CUDA_BOX_BLUR_FORMAT_GRAY32F;
-    info->bpp = 4;
-  } else {
-    GST_WARNING ("unsupported format %s", GST_STR_NULL (format));
+  if (!gst_structure_has_name (s, "video/x-raw") || format == NULL
+      || !gst_caps_can_intersect (caps, supported)) {
+    GST_WARNING ("unsupported caps %" GST_PTR_FORMAT, caps);
     return FALSE;
   }
 
-  gray8_caps = gst_caps_copy (caps);
-  gst_caps_set_simple (gray8_caps, "format", G_TYPE_STRING, "GRAY8", NULL);
-  ok = gst_video_info_from_caps (&vinfo, gray8_caps);
-  gst_caps_unref (gray8_caps);
+  memset (info, 0, sizeof (*info));
+  gray32f = strcmp (format, "GRAY32F") == 0;
+  parse_caps = gst_caps_copy (caps);
+  if (gray32f)
+    gst_caps_set_simple (parse_caps, "format", G_TYPE_STRING, "GRAY8", NULL);
+  ok = gst_video_info_from_caps (&vinfo, parse_caps);
+  gst_caps_unref (parse_caps);
   if (!ok) {
     GST_WARNING ("invalid video caps %" GST_PTR_FORMAT, caps);
     return FALSE;
@@ -104,78 +166,149 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
     return FALSE;
   }
 
-  info->width = GST_VIDEO_INFO_WIDTH (&vinfo);
-  info->height = GST_VIDEO_INFO_HEIGHT (&vinfo);
-  if (info->width < 1 || info->height < 1
-      || info->width > GST_CUDA_BOX_BLUR_MAX_DIMENSION
-      || info->height > GST_CUDA_BOX_BLUR_MAX_DIMENSION) {
-    GST_WARNING ("frame size %dx%d outside 1x1 .. %dx%d", info->width,
-        info->height, GST_CUDA_BOX_BLUR_MAX_DIMENSION,
-        GST_CUDA_BOX_BLUR_MAX_DIMENSION);
-    return FALSE;
+  if (gray32f) {
+    info->format = "GRAY32F";
+    info->video_format = GST_VIDEO_FORMAT_UNKNOWN;
+    info->type = GST_CUDA_BOX_BLUR_F32;
+    info_set_layout (info, &vinfo, 4);
+  } else {
+    const gint depth = GST_VIDEO_INFO_COMP_DEPTH (&vinfo, 0);
+
+    info->format = GST_VIDEO_INFO_NAME (&vinfo);
+    info->video_format = GST_VIDEO_INFO_FORMAT (&vinfo);
+    info->type = depth > 8 ? GST_CUDA_BOX_BLUR_U16 : GST_CUDA_BOX_BLUR_U8;
+    info_set_layout (info, &vinfo, depth > 8 ? 2 : 1);
   }
 
-  if (info->format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8)
-    info->stride = GST_VIDEO_INFO_PLANE_STRIDE (&vinfo, 0);
-  else
-    info->stride = info->width * info->bpp;
-  info->size = (gsize) info->stride * info->height;
+  if (info->width > GST_CUDA_BOX_BLUR_MAX_DIMENSION
+      || info->height > GST_CUDA_BOX_BLUR_MAX_DIMENSION) {
+    GST_WARNING ("frame size %dx%d beyond %dx%d", info->width, info->height,
+        GST_CUDA_BOX_BLUR_MAX_DIMENSION, GST_CUDA_BOX_BLUR_MAX_DIMENSION);
+    return FALSE;
+  }
 
   return TRUE;
 }
 
 /**
- * gst_cuda_box_blur_plane_from_buffer:
+ * gst_cuda_box_blur_frame_from_buffer:
  * @map: @buffer mapped as a whole
  *
  * Describes the frame in @buffer, honouring a #GstVideoMeta (padded strides,
- * plane offset) when there is one, and checks that every row lies inside the
- * mapped memory.
+ * plane offsets) when there is one, and checks that every row of every
+ * plane lies inside the mapped memory and that samples are aligned.
  */
 gboolean
-gst_cuda_box_blur_plane_from_buffer (GstCudaBoxBlurPlane * plane,
+gst_cuda_box_blur_frame_from_buffer (GstCudaBoxBlurFrame * frame,
     const GstCudaBoxBlurInfo * info, GstBuffer * buffer, GstMapInfo * map,
     GError ** error)
 {
-  GstVideoMeta *meta;
-  gsize offset = 0, needed;
-  gint stride = info->stride;
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+  gint p;
 
-  meta = gst_buffer_get_video_meta (buffer);
-  if (meta) {
-    if (meta->width != (guint) info->width
-        || meta->height != (guint) info->height) {
+  if (meta && (meta->width != (guint) info->width
+          || meta->height != (guint) info->height
+          || meta->n_planes != (guint) info->n_planes)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "video meta says %ux%u with %u planes but caps say %dx%d %s",
+        meta->width, meta->height, meta->n_planes, info->width,
+        info->height, info->format);
+    return FALSE;
+  }
+
+  for (p = 0; p < info->n_planes; p++) {
+    const gsize offset = meta ? meta->offset[p] : info->offset[p];
+    const gint stride = meta ? meta->stride[p] : info->stride[p];
+    gsize needed;
+
+    if (stride < info->row_bytes[p]) {
       g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "video meta says %ux%u but caps say %dx%d", meta->width,
-          meta->height, info->width, info->height);
+          "stride %d of plane %d is smaller than its row of %d bytes (%d "
+          "%s pixels)", stride, p, info->row_bytes[p], info->width,
+          info->format);
       return FALSE;
     }
-    offset = meta->offset[0];
-    stride = meta->stride[0];
+    if (stride % info->sample_size || offset % info->sample_size) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "plane %d at offset %" G_GSIZE_FORMAT " with stride %d is not "
+          "aligned to the %d-byte samples of %s", p, offset, stride,
+          info->sample_size, info->format);
+      return FALSE;
+    }
+    needed = offset + (gsize) stride * (info->plane_height[p] - 1)
+        + info->row_bytes[p];
+    if (map->size < needed) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "buffer of %" G_GSIZE_FORMAT " bytes is too small for a %dx%d %s "
+          "frame: plane %d with stride %d ends at byte %" G_GSIZE_FORMAT,
+          map->size, info->width, info->height, info->format, p, stride,
+          needed);
+      return FALSE;
+    }
+    frame->data[p] = map->data + offset;
+    frame->stride[p] = stride;
   }
-
-  if (stride < info->width * info->bpp) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "stride %d is smaller than a row of %d %s pixels", stride,
-        info->width, gst_cuda_box_blur_format_to_string (info->format));
-    return FALSE;
-  }
-
-  needed = offset + (gsize) stride * (info->height - 1)
-      + (gsize) info->width * info->bpp;
-  if (map->size < needed) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "buffer of %" G_GSIZE_FORMAT " bytes is too small for a %dx%d %s "
-        "frame with stride %d (needs %" G_GSIZE_FORMAT ")", map->size,
-        info->width, info->height,
-        gst_cuda_box_blur_format_to_string (info->format), stride, needed);
-    return FALSE;
-  }
-
-  plane->data = map->data + offset;
-  plane->width = info->width;
-  plane->height = info->height;
-  plane->stride = stride;
-  plane->bpp = info->bpp;
   return TRUE;
+}
+
+/* A frame in the caps' default layout at @data. */
+void
+gst_cuda_box_blur_frame_from_data (GstCudaBoxBlurFrame * frame,
+    const GstCudaBoxBlurInfo * info, guint8 * data)
+{
+  gint p;
+
+  for (p = 0; p < info->n_planes; p++) {
+    frame->data[p] = data + info->offset[p];
+    frame->stride[p] = info->stride[p];
+  }
+}
+
+/* Component @component of @frame, as the kernels address it. */
+void
+gst_cuda_box_blur_frame_get_plane (const GstCudaBoxBlurFrame * frame,
+    const GstCudaBoxBlurInfo * info, gint component,
+    GstCudaBoxBlurPlane * plane)
+{
+  const GstCudaBoxBlurComponent *comp = &info->comp[component];
+
+  plane->data = frame->data[comp->plane] + comp->offset;
+  plane->width = comp->width;
+  plane->height = comp->height;
+  plane->stride = frame->stride[comp->plane];
+  plane->step = comp->step;
+}
+
+/* The bytes from the first byte of the first plane to the last pixel of the
+ * last one: what a copy of the whole frame must move. */
+guint8 *
+gst_cuda_box_blur_frame_span (const GstCudaBoxBlurFrame * frame,
+    const GstCudaBoxBlurInfo * info, gsize * size)
+{
+  guint8 *begin = frame->data[0], *end = frame->data[0];
+  gint p;
+
+  for (p = 0; p < info->n_planes; p++) {
+    guint8 *plane_end = frame->data[p] +
+        (gsize) frame->stride[p] * (info->plane_height[p] - 1) +
+        info->row_bytes[p];
+    begin = MIN (begin, frame->data[p]);
+    end = MAX (end, plane_end);
+  }
+  *size = end - begin;
+  return begin;
+}
+
+/* Moves @frame so that its span starts at @base, planes keeping their
+ * places relative to each other: the frame as copied to @base. */
+void
+gst_cuda_box_blur_frame_rebase (GstCudaBoxBlurFrame * frame,
+    const GstCudaBoxBlurInfo * info, guint8 * base)
+{
+  gsize size;
+  guint8 *begin = gst_cuda_box_blur_frame_span (frame, info, &size);
+  gint p;
+
+  for (p = 0; p < info->n_planes; p++)
+    frame->data[p] = base + (frame->data[p] - begin);
 }

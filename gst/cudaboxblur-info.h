@@ -12,6 +12,7 @@
 #pragma once
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
@@ -19,10 +20,12 @@ G_BEGIN_DECLS
  * height) and the launch grid far inside their 32-bit limits. */
 #define GST_CUDA_BOX_BLUR_MAX_DIMENSION 32768
 
-/* The formats the element accepts.  GStreamer 1.22 has no GstVideoFormat for
- * single-channel float32, so GRAY32F is described here rather than by a
- * GstVideoInfo. */
-#define GST_CUDA_BOX_BLUR_FORMATS "{ GRAY8, GRAY32F }"
+/* The formats the element accepts, in and out alike.  GStreamer 1.22 has no
+ * GstVideoFormat for single-channel float32, so GRAY32F is described here
+ * rather than by a GstVideoInfo. */
+#define GST_CUDA_BOX_BLUR_FORMATS "{ GRAY8, GRAY16_LE, GRAY32F, I420, YV12, " \
+    "NV12, NV21, Y42B, Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, xRGB, " \
+    "xBGR, AYUV, RGB, BGR }"
 
 #define GST_CUDA_BOX_BLUR_CAPS \
     "video/x-raw, format = (string) " GST_CUDA_BOX_BLUR_FORMATS ", " \
@@ -30,43 +33,103 @@ G_BEGIN_DECLS
     "height = (int) [ 1, " G_STRINGIFY (GST_CUDA_BOX_BLUR_MAX_DIMENSION) " ], " \
     "framerate = (fraction) [ 0, max ]"
 
+/* How one sample (one component of one pixel) is stored. */
 typedef enum
 {
-  GST_CUDA_BOX_BLUR_FORMAT_GRAY8,
-  GST_CUDA_BOX_BLUR_FORMAT_GRAY32F,
-} GstCudaBoxBlurFormat;
+  GST_CUDA_BOX_BLUR_U8,         /* 8-bit unsigned */
+  GST_CUDA_BOX_BLUR_U16,        /* 16-bit unsigned, native (little) endian */
+  GST_CUDA_BOX_BLUR_F32,        /* float32 */
+} GstCudaBoxBlurSampleType;
 
-/* What the caps say about a frame. */
+#define GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES 3
+
+/* What a component means, which decides its radius and whether the planes
+ * property selects it. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_LUMA,       /* Y of YUV, and the gray formats */
+  GST_CUDA_BOX_BLUR_CHROMA_U,
+  GST_CUDA_BOX_BLUR_CHROMA_V,
+  GST_CUDA_BOX_BLUR_RED,
+  GST_CUDA_BOX_BLUR_GREEN,
+  GST_CUDA_BOX_BLUR_BLUE,
+  GST_CUDA_BOX_BLUR_ALPHA,
+} GstCudaBoxBlurComponentKind;
+
 typedef struct
 {
-  GstCudaBoxBlurFormat format;
+  GstCudaBoxBlurComponentKind kind;
+  gint plane;
+  gint offset;                  /* bytes from a pixel to this component */
+  gint step;                    /* bytes from one pixel to the next */
+  gint width;                   /* samples per row and rows, after */
+  gint height;                  /* subsampling */
+  gint w_sub;                   /* log2 of the subsampling */
+  gint h_sub;
+} GstCudaBoxBlurComponent;
+
+/* What the caps say about a frame.  The layout is the default one for the
+ * caps; a buffer's GstVideoMeta may move planes and pad rows. */
+typedef struct
+{
+  const gchar *format;          /* its caps name */
+  GstVideoFormat video_format;  /* GST_VIDEO_FORMAT_UNKNOWN for GRAY32F */
+  GstCudaBoxBlurSampleType type;
+  gint sample_size;             /* bytes */
   gint width;
   gint height;
-  gint bpp;                     /* bytes per pixel */
-  gint stride;                  /* default stride in bytes for these caps */
+  gint n_planes;
+  gint stride[GST_VIDEO_MAX_PLANES];
+  gsize offset[GST_VIDEO_MAX_PLANES];
+  gint row_bytes[GST_VIDEO_MAX_PLANES]; /* bytes of pixels in a row */
+  gint plane_height[GST_VIDEO_MAX_PLANES];
   gsize size;                   /* default frame size in bytes */
+  gint n_components;
+  GstCudaBoxBlurComponent comp[GST_VIDEO_MAX_COMPONENTS];
+  gboolean has_padding;         /* pixels hold bytes of no component (RGBx) */
 } GstCudaBoxBlurInfo;
 
-/* One frame as the kernels see it: where it is and how its rows are laid
- * out.  Both formats are described by this alone. */
+/* Where the planes of one frame are. */
 typedef struct
 {
-  guint8 *data;
+  guint8 *data[GST_VIDEO_MAX_PLANES];
+  gint stride[GST_VIDEO_MAX_PLANES];
+} GstCudaBoxBlurFrame;
+
+/* One component of one plane as the kernels see it. */
+typedef struct
+{
+  guint8 *data;                 /* the component of pixel (0, 0) */
   gint width;
   gint height;
-  gint stride;
-  gint bpp;
+  gint stride;                  /* bytes from one row to the next */
+  gint step;                    /* bytes from one pixel to the next */
 } GstCudaBoxBlurPlane;
 
-gboolean      gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
-                                                const GstCaps * caps);
+gboolean      gst_cuda_box_blur_info_from_caps     (GstCudaBoxBlurInfo * info,
+                                                    const GstCaps * caps);
 
-const gchar * gst_cuda_box_blur_format_to_string (GstCudaBoxBlurFormat format);
+gboolean      gst_cuda_box_blur_frame_from_buffer  (GstCudaBoxBlurFrame * frame,
+                                                    const GstCudaBoxBlurInfo * info,
+                                                    GstBuffer * buffer,
+                                                    GstMapInfo * map,
+                                                    GError ** error);
 
-gboolean      gst_cuda_box_blur_plane_from_buffer (GstCudaBoxBlurPlane * plane,
-                                                   const GstCudaBoxBlurInfo * info,
-                                                   GstBuffer * buffer,
-                                                   GstMapInfo * map,
-                                                   GError ** error);
+void          gst_cuda_box_blur_frame_from_data    (GstCudaBoxBlurFrame * frame,
+                                                    const GstCudaBoxBlurInfo * info,
+                                                    guint8 * data);
+
+void          gst_cuda_box_blur_frame_get_plane    (const GstCudaBoxBlurFrame * frame,
+                                                    const GstCudaBoxBlurInfo * info,
+                                                    gint component,
+                                                    GstCudaBoxBlurPlane * plane);
+
+guint8 *      gst_cuda_box_blur_frame_span         (const GstCudaBoxBlurFrame * frame,
+                                                    const GstCudaBoxBlurInfo * info,
+                                                    gsize * size);
+
+void          gst_cuda_box_blur_frame_rebase       (GstCudaBoxBlurFrame * frame,
+                                                    const GstCudaBoxBlurInfo * info,
+                                                    guint8 * base);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "cudaboxblur-device.h"
 #include "boxblur-kernel.h"
 
+#include <math.h>
 #include <nvrtc.h>
 
 static GstDebugCategory *
@@ -34,16 +35,17 @@ ensure_debug_category (void)
 
 #define GST_CAT_DEFAULT ensure_debug_category ()
 
-static const gchar *const format_suffix[] = {
-  [GST_CUDA_BOX_BLUR_FORMAT_GRAY8] = "gray8",
-  [GST_CUDA_BOX_BLUR_FORMAT_GRAY32F] = "gray32f",
+static const gchar *const type_suffix[] = {
+  [GST_CUDA_BOX_BLUR_U8] = "u8",
+  [GST_CUDA_BOX_BLUR_U16] = "u16",
+  [GST_CUDA_BOX_BLUR_F32] = "f32",
 };
 
 static gboolean
 get_kernel (GstCudaBoxBlurProgram * program, const gchar * stem,
-    guint format, cudaKernel_t * kernel, GError ** error)
+    const gchar * suffix, cudaKernel_t * kernel, GError ** error)
 {
-  gchar *name = g_strdup_printf ("%s_%s", stem, format_suffix[format]);
+  gchar *name = g_strdup_printf ("%s_%s", stem, suffix);
   gboolean ok = GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (kernel,
           program->library, name), error);
 
@@ -103,7 +105,8 @@ program_log (nvrtcProgram prog)
  * gst_cuda_box_blur_program_compile:
  * @arch: "sm_XY" for machine code (cubin) or "compute_XY" for PTX
  *
- * Compiles @source with NVRTC.  Needs no GPU.  On failure @error carries
+ * Compiles @source with NVRTC, which finds boxblur-args.h in memory.  Needs
+ * no GPU.  On failure @error carries
  * NVRTC's log.
  *
  * Returns: the cubin, or the NUL-terminated PTX text, or %NULL.
@@ -121,7 +124,11 @@ gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
   gsize size = 0;
   gpointer data;
 
-  res = nvrtcCreateProgram (&prog, source, "boxblur.cu", 0, NULL, NULL);
+  const gchar *header = cuda_box_blur_args_header;
+  const gchar *header_name = "boxblur-args.h";
+
+  res = nvrtcCreateProgram (&prog, source, "boxblur.cu", 1, &header,
+      &header_name);
   if (res != NVRTC_SUCCESS) {
     g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
         "nvrtcCreateProgram failed: %s", nvrtcGetErrorString (res));
@@ -216,20 +223,21 @@ program_load (const gchar * arch, const gchar * override, GError ** error)
           error))
     goto failed;
 
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->columns16,
-              program->library, "box_columns_gray8_16"), error)
-      || !GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->rows16,
-              program->library, "box_rows_gray8_16"), error)) {
+  if (!get_kernel (program, "box_columns", "u8_16", &program->columns16,
+          error)
+      || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error)) {
     cudaLibraryUnload (program->library);
     goto failed;
   }
-  for (i = 0; i < G_N_ELEMENTS (format_suffix); i++) {
-    if (!get_kernel (program, "box_blur", i, &program->direct[i], error)
-        || !get_kernel (program, "box_blur3", i, &program->direct3x3[i],
+  for (i = 0; i < G_N_ELEMENTS (type_suffix); i++) {
+    if (!get_kernel (program, "box_blur", type_suffix[i], &program->direct[i],
             error)
-        || !get_kernel (program, "box_columns", i, &program->columns[i],
-            error)
-        || !get_kernel (program, "box_rows", i, &program->rows[i], error)) {
+        || !get_kernel (program, "box_blur3", type_suffix[i],
+            &program->direct3x3[i], error)
+        || !get_kernel (program, "box_columns", type_suffix[i],
+            &program->columns[i], error)
+        || !get_kernel (program, "box_rows", type_suffix[i],
+            &program->rows[i], error)) {
       cudaLibraryUnload (program->library);
       goto failed;
     }
@@ -321,94 +329,128 @@ gst_cuda_box_blur_program_choose (gint radius_x, gint radius_y)
       GST_CUDA_BOX_BLUR_DIRECT : GST_CUDA_BOX_BLUR_SEPARABLE;
 }
 
-/* Bytes of the column sums the separable passes keep between them: one
- * 32-bit value (integer or float) per pixel. */
+/* Bytes of the column sums the separable passes keep between them: at most
+ * one 32-bit value (integer or float) per sample. */
 gsize
 gst_cuda_box_blur_program_mid_size (gint width, gint height)
 {
   return (gsize) width * height * 4;
 }
 
+static void
+args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
+{
+  const gdouble max = type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535;
+
+  args->src = src->data;
+  args->dst = dst->data;
+  args->src_stride = src->stride;
+  args->dst_stride = dst->stride;
+  args->src_step = src->step;
+  args->dst_step = dst->step;
+  args->width = dst->width;
+  args->height = dst->height;
+  args->radius_x = window->radius_x;
+  args->radius_y = window->radius_y;
+  if (region) {
+    args->x = region->x;
+    args->y = region->y;
+    args->w = region->w;
+    args->h = region->h;
+  } else {
+    args->x = args->y = 0;
+    args->w = dst->width;
+    args->h = dst->height;
+  }
+  args->border = window->border;
+  args->border_int = (guint) CLAMP (round (window->border_value), 0, max);
+  args->border_float = (gfloat) window->border_value;
+}
+
 static gboolean
 launch_direct (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurFormat format, const GstCudaBoxBlurPlane * src,
-    const GstCudaBoxBlurPlane * dst, gint radius_x, gint radius_y,
-    cudaStream_t stream, GError ** error)
+    GstCudaBoxBlurSampleType type, BoxBlurArgs * args, cudaStream_t stream,
+    GError ** error)
 {
-  void *args[] = {
-    (void *) &src->data, (void *) &src->stride,
-    (void *) &dst->data, (void *) &dst->stride,
-    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y,
-  };
-  const gboolean box3 = radius_x == 1 && radius_y == 1;
-  /* the 3x3 kernel makes BOX3_ROWS pixels per thread */
+  void *params[] = { args };
+  const gboolean box3 = args->radius_x == 1 && args->radius_y == 1;
+  /* the 3x3 kernel makes BOX3_ROWS samples per thread */
   const gint rows = box3 ? BLOCK_H * BOX3_ROWS : BLOCK_H;
   dim3 block = { BLOCK_W, BLOCK_H, 1 };
-  dim3 grid = { (dst->width + BLOCK_W - 1) / BLOCK_W,
-    (dst->height + rows - 1) / rows, 1
+  dim3 grid = { (args->w + BLOCK_W - 1) / BLOCK_W, (args->h + rows - 1) / rows,
+    1
   };
 
   return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          (box3 ? program->direct3x3[format] : program->direct[format]),
-          grid, block, args, 0, stream), error);
+          (box3 ? program->direct3x3[type] : program->direct[type]),
+          grid, block, params, 0, stream), error);
 }
 
 static gboolean
 launch_separable (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurFormat format, const GstCudaBoxBlurPlane * src,
-    const GstCudaBoxBlurPlane * dst, gint radius_x, gint radius_y,
-    gpointer mid, cudaStream_t stream, GError ** error)
+    GstCudaBoxBlurSampleType type, BoxBlurArgs * args, gpointer mid,
+    cudaStream_t stream, GError ** error)
 {
-  const gsize acc_size = format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8 ?
-      sizeof (guint32) : sizeof (gdouble);
-  gint run = MIN (dst->width, ROW_RUN);
-  void *col_args[] = {
-    (void *) &src->data, (void *) &src->stride, &mid,
-    (void *) &dst->width, (void *) &dst->height, &radius_y,
-  };
-  void *row_args[] = {
-    &mid, (void *) &dst->data, (void *) &dst->stride,
-    (void *) &dst->width, (void *) &dst->height, &radius_x, &radius_y, &run,
-  };
-  dim3 col_block = { COLUMN_THREADS, 1, 1 };
-  dim3 col_grid = { (dst->width + COLUMN_THREADS - 1) / COLUMN_THREADS,
-    (dst->height + COLUMN_RUN - 1) / COLUMN_RUN, 1
-  };
+  const gint rx = args->radius_x;
+  const gsize acc_size = type == GST_CUDA_BOX_BLUR_U8 ? sizeof (guint32) :
+      sizeof (guint64);
+  gint run = MIN (args->w, ROW_RUN);
+  /* The columns the region's windows reach; wrapping around may reach the
+   * other side of the frame. */
+  gint x_first = MAX (args->x - rx, 0);
+  gint x_last = MIN (args->x + args->w + rx, args->width);
+  void *col_params[] = { args, &mid, &x_first, &x_last };
+  void *row_params[] = { args, &mid, &run };
+  dim3 col_block = { COLUMN_THREADS, 1, 1 }, col_grid = { 0, 0, 1 };
   dim3 row_block = { ROW_THREADS, 1, 1 };
-  dim3 row_grid = { (dst->width + run - 1) / run, dst->height, 1 };
+  dim3 row_grid = { (args->w + run - 1) / run, args->h, 1 };
   /* prefix sums of one run and its halo */
-  gsize shared = (run + 2 * radius_x + 1) * acc_size;
-
+  const gsize shared = (run + 2 * rx + 1) * acc_size;
   /* 16-bit column sums halve the intermediate traffic where they fit */
-  const gboolean narrow = format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8
-      && radius_y <= 128;
+  const gboolean narrow = type == GST_CUDA_BOX_BLUR_U8
+      && args->radius_y <= 128;
+
+  if (args->border == BOX_BORDER_WRAP
+      && (args->x - rx < 0 || args->x + args->w + rx > args->width)) {
+    x_first = 0;
+    x_last = args->width;
+  }
+  col_grid.x = (x_last - x_first + COLUMN_THREADS - 1) / COLUMN_THREADS;
+  col_grid.y = (args->h + COLUMN_RUN - 1) / COLUMN_RUN;
 
   return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          (narrow ? program->columns16 : program->columns[format]), col_grid,
-          col_block, col_args, 0, stream), error)
+          (narrow ? program->columns16 : program->columns[type]), col_grid,
+          col_block, col_params, 0, stream), error)
       && GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          (narrow ? program->rows16 : program->rows[format]), row_grid,
-          row_block, row_args, shared, stream), error);
+          (narrow ? program->rows16 : program->rows[type]), row_grid,
+          row_block, row_params, shared, stream), error);
 }
 
 /**
  * gst_cuda_box_blur_program_launch:
+ * @region: the rectangle of @dst to write, or %NULL for all of it
  * @mid: for %GST_CUDA_BOX_BLUR_SEPARABLE, device memory of
- *   gst_cuda_box_blur_program_mid_size() bytes
+ *   gst_cuda_box_blur_program_mid_size() bytes for the plane
  *
- * Queues the blur of @src into @dst on @stream.  @src and @dst must be
- * addressable by the GPU and must not overlap.
+ * Queues one blur of the component plane @src into @dst on @stream.  Only
+ * @region of @dst is written; its windows read all of @src.  @src and @dst
+ * must be addressable by the GPU and must not overlap.
  */
 gboolean
 gst_cuda_box_blur_program_launch (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurFormat format, GstCudaBoxBlurVariant variant,
+    GstCudaBoxBlurSampleType type, GstCudaBoxBlurVariant variant,
     const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    gint radius_x, gint radius_y, gpointer mid, cudaStream_t stream,
-    GError ** error)
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region,
+    gpointer mid, cudaStream_t stream, GError ** error)
 {
+  BoxBlurArgs args;
+
+  args_init (&args, type, src, dst, window, region);
+  if (args.w <= 0 || args.h <= 0)
+    return TRUE;
   if (variant == GST_CUDA_BOX_BLUR_DIRECT)
-    return launch_direct (program, format, src, dst, radius_x, radius_y,
-        stream, error);
-  return launch_separable (program, format, src, dst, radius_x, radius_y,
-      mid, stream, error);
+    return launch_direct (program, type, &args, stream, error);
+  return launch_separable (program, type, &args, mid, stream, error);
 }

@@ -15,6 +15,7 @@
 #include <cuda_runtime_api.h>
 
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-params.h"
 
 G_BEGIN_DECLS
 
@@ -25,12 +26,12 @@ typedef struct
 {
   gchar *arch;                  /* "sm_90", or "compute_90" for PTX */
   cudaLibrary_t library;
-  /* each indexed by GstCudaBoxBlurFormat */
-  cudaKernel_t direct[2];       /* one thread per pixel, whole window */
-  cudaKernel_t direct3x3[2];    /* the same for 3x3, unrolled */
-  cudaKernel_t columns[2];      /* separable pass 1: column sums */
-  cudaKernel_t rows[2];         /* separable pass 2: row sums, mean */
-  /* GRAY8 passes with 16-bit column sums, for radius_y <= 128 */
+  /* each indexed by GstCudaBoxBlurSampleType */
+  cudaKernel_t direct[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];     /* whole window */
+  cudaKernel_t direct3x3[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES]; /* unrolled 3x3 */
+  cudaKernel_t columns[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* column sums */
+  cudaKernel_t rows[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];      /* row sums, mean */
+  /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
 } GstCudaBoxBlurProgram;
@@ -61,12 +62,12 @@ gsize     gst_cuda_box_blur_program_mid_size    (gint width,
                                                  gint height);
 
 gboolean  gst_cuda_box_blur_program_launch      (const GstCudaBoxBlurProgram * program,
-                                                 GstCudaBoxBlurFormat format,
+                                                 GstCudaBoxBlurSampleType type,
                                                  GstCudaBoxBlurVariant variant,
                                                  const GstCudaBoxBlurPlane * src,
                                                  const GstCudaBoxBlurPlane * dst,
-                                                 gint radius_x,
-                                                 gint radius_y,
+                                                 const GstCudaBoxBlurWindow * window,
+                                                 const GstVideoRectangle * region,
                                                  gpointer mid,
                                                  cudaStream_t stream,
                                                  GError ** error);

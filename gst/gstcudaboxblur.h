@@ -32,6 +32,15 @@ typedef enum
 #define GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE (gst_cuda_box_blur_memory_mode_get_type ())
 GType gst_cuda_box_blur_memory_mode_get_type (void);
 
+/* GstCudaBoxBlurBorder of cudaboxblur-params.h, for the border-mode
+ * property */
+#define GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE (gst_cuda_box_blur_border_mode_get_type ())
+GType gst_cuda_box_blur_border_mode_get_type (void);
+
+/* GstCudaBoxBlurPlanes of cudaboxblur-params.h, for the planes property */
+#define GST_TYPE_CUDA_BOX_BLUR_PLANES (gst_cuda_box_blur_planes_get_type ())
+GType gst_cuda_box_blur_planes_get_type (void);
+
 #define GST_TYPE_CUDA_BOX_BLUR (gst_cuda_box_blur_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaBoxBlur, gst_cuda_box_blur,
     GST, CUDA_BOX_BLUR, GstVideoFilter)

@@ -90,9 +90,8 @@ gst_cuda_managed_buffer_pool_set_config (GstBufferPool * pool,
   self->size = size;
   gst_buffer_pool_config_set_params (config, caps, size, min, max);
 
-  GST_DEBUG_OBJECT (self, "%s %dx%d stride %d, %u bytes, %u..%u buffers",
-      gst_cuda_box_blur_format_to_string (self->info.format),
-      self->info.width, self->info.height, self->info.stride, size, min, max);
+  GST_DEBUG_OBJECT (self, "%s %dx%d, %u bytes, %u..%u buffers",
+      self->info.format, self->info.width, self->info.height, size, min, max);
 
   return GST_BUFFER_POOL_CLASS (parent_class)->set_config (pool, config);
 }
@@ -116,14 +115,10 @@ gst_cuda_managed_buffer_pool_alloc_buffer (GstBufferPool * pool,
   gst_buffer_append_memory (buf, mem);
 
   if (self->add_video_meta) {
-    gsize offset[GST_VIDEO_MAX_PLANES] = { 0, };
-    gint stride[GST_VIDEO_MAX_PLANES] = { self->info.stride, };
-
     /* GRAY32F has no GstVideoFormat; the meta still tells the layout. */
     gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
-        self->info.format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8 ?
-        GST_VIDEO_FORMAT_GRAY8 : GST_VIDEO_FORMAT_UNKNOWN,
-        self->info.width, self->info.height, 1, offset, stride);
+        self->info.video_format, self->info.width, self->info.height,
+        self->info.n_planes, self->info.offset, self->info.stride);
   }
 
   *buffer = buf;

@@ -3,127 +3,226 @@
  * Copyright (C) 2026 The cudaboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Each output pixel is the mean of the input pixels of the
- * (2 * radius_x + 1) x (2 * radius_y + 1) window that lie inside the image:
- * the window is clipped at the borders, so border pixels average fewer
- * neighbours.  Rows are addressed through a byte stride so that padded
- * frames work.
+ * Each output sample is the mean of the (2 * radius_x + 1) x
+ * (2 * radius_y + 1) window around it.  Where the window leaves the frame,
+ * BoxBlurArgs.border says what it reads: with BOX_BORDER_SHRINK (the NVIDIA
+ * sample's rule) nothing, and the mean is over the samples inside the
+ * frame, so border pixels average fewer neighbours; the other modes read
+ * stand-in samples and always divide by the full window.
  *
- * This file must stay self-contained: NVRTC compiles it without any include
- * path.
+ * A kernel works on one component of one plane (see boxblur-args.h): rows
+ * are addressed through a byte stride and pixels through a byte step, so
+ * padded rows, interleaved chroma and packed RGB need no copy.  Only the
+ * region args.x, args.y, args.w, args.h is written; windows read the whole
+ * frame.  Samples are 8-bit, 16-bit (native endian) or float32.
+ *
+ * This file must stay self-contained apart from boxblur-args.h, which NVRTC
+ * receives as an in-memory header.
  */
 
+#include "boxblur-args.h"
+
 typedef unsigned char uint8;
+typedef unsigned short uint16;
+typedef unsigned long long uint64;
 
 template <typename T>
-__device__ __forceinline__ T *
-row_ptr (T * base, int stride, int y)
+__device__ __forceinline__ T
+load (const uint8 * base, int stride, int step, int x, int y)
 {
-  return base + (long long) y * stride;
+  return *(const T *) (base + (long long) y * stride + (long long) x * step);
 }
 
-/* GRAY32F: float accumulation, window rows outer and columns inner, then one
- * division by the number of in-image pixels.  This is the summation order of
- * the "Image Blur with Unified Memory" sample, so its results are reproduced
- * bit for bit. */
-extern "C" __global__ void
-box_blur_gray32f (const uint8 * __restrict__ src, int src_stride,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height,
-    int radius_x, int radius_y)
+template <typename T>
+__device__ __forceinline__ void
+store (const BoxBlurArgs & a, int x, int y, T v)
 {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
-
-  if (x >= width || y >= height)
-    return;
-
-  const int x0 = max (x - radius_x, 0), x1 = min (x + radius_x, width - 1);
-  const int y0 = max (y - radius_y, 0), y1 = min (y + radius_y, height - 1);
-  float sum = 0.0f;
-
-  for (int yy = y0; yy <= y1; yy++) {
-    const float *row = (const float *) row_ptr (src, src_stride, yy);
-    for (int xx = x0; xx <= x1; xx++)
-      sum += row[xx];
-  }
-
-  const int count = (x1 - x0 + 1) * (y1 - y0 + 1);
-  ((float *) row_ptr (dst, dst_stride, y))[x] = sum / (float) count;
+  *(T *) (a.dst + (long long) y * a.dst_stride + (long long) x * a.dst_step) =
+      v;
 }
 
-/* GRAY8: exact integer sum, mean rounded half up.  The largest window
- * (511 x 511 pixels of 255) keeps 2 * sum + count below 2^32. */
-extern "C" __global__ void
-box_blur_gray8 (const uint8 * __restrict__ src, int src_stride,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height,
-    int radius_x, int radius_y)
+template <typename T>
+__device__ __forceinline__ T
+src_at (const BoxBlurArgs & a, int x, int y)
 {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  return load < T > (a.src, a.src_stride, a.src_step, x, y);
+}
 
-  if (x >= width || y >= height)
-    return;
+/* The index inside 0 .. n - 1 that position @i of a line stands for, or -1
+ * where the constant border applies.  Mirror and wrap repeat as often as a
+ * window wider than the frame needs. */
+__device__ __forceinline__ int
+border_index (int i, int n, int mode)
+{
+  if (i >= 0 && i < n)
+    return i;
+  switch (mode) {
+    case BOX_BORDER_CLAMP:
+      return i < 0 ? 0 : n - 1;
+    case BOX_BORDER_MIRROR:{
+      if (n == 1)
+        return 0;
+      const int period = 2 * (n - 1);
+      int m = i % period;
+      if (m < 0)
+        m += period;
+      return m < n ? m : period - m;
+    }
+    case BOX_BORDER_WRAP:{
+      int m = i % n;
+      return m < 0 ? m + n : m;
+    }
+    default:
+      return -1;
+  }
+}
 
-  const int x0 = max (x - radius_x, 0), x1 = min (x + radius_x, width - 1);
-  const int y0 = max (y - radius_y, 0), y1 = min (y + radius_y, height - 1);
-  unsigned int sum = 0;
+template <typename T>
+__device__ __forceinline__ T
+constant_sample (const BoxBlurArgs & a)
+{
+  return (T) a.border_int;
+}
 
-  for (int yy = y0; yy <= y1; yy++) {
-    const uint8 *row = row_ptr (src, src_stride, yy);
-    for (int xx = x0; xx <= x1; xx++)
-      sum += row[xx];
+template <>
+__device__ __forceinline__ float
+constant_sample < float >(const BoxBlurArgs & a)
+{
+  return a.border_float;
+}
+
+/* The sample the window reads at (@x, @y), inside the frame or not
+ * (any mode but shrink). */
+template <typename T>
+__device__ __forceinline__ T
+sample (const BoxBlurArgs & a, int x, int y)
+{
+  const int mx = border_index (x, a.width, a.border);
+  const int my = border_index (y, a.height, a.border);
+
+  if (mx < 0 || my < 0)
+    return constant_sample < T > (a);
+  return src_at < T > (a, mx, my);
+}
+
+/* Mean of @count samples summing to @sum: integers are rounded half up,
+ * floats divided once in the accumulator's precision. */
+__device__ __forceinline__ unsigned int
+finish (unsigned int sum, unsigned int count)
+{
+  return (2 * sum + count) / (2 * count);
+}
+
+__device__ __forceinline__ uint64
+finish (uint64 sum, unsigned int count)
+{
+  return (2 * sum + count) / (2 * (uint64) count);
+}
+
+__device__ __forceinline__ float
+finish (float sum, unsigned int count)
+{
+  return sum / (float) count;
+}
+
+__device__ __forceinline__ double
+finish (double sum, unsigned int count)
+{
+  return sum / (double) count;
+}
+
+/* One output sample, summing its whole window: rows outer, columns inner,
+ * from the top left.  For float32 in shrink mode this is the summation
+ * order of the "Image Blur with Unified Memory" sample, whose results are
+ * reproduced bit for bit.  8-bit sums stay exact in 32 bits (511 x 511 x 255
+ * < 2^31), 16-bit ones in 64 bits. */
+template <typename T, typename Acc>
+__device__ __forceinline__ T
+blur_sample (const BoxBlurArgs & a, int x, int y)
+{
+  const int rx = a.radius_x, ry = a.radius_y;
+  const bool inside = x - rx >= 0 && x + rx < a.width && y - ry >= 0
+      && y + ry < a.height;
+  Acc sum = 0;
+
+  if (inside || a.border == BOX_BORDER_SHRINK) {
+    const int x0 = max (x - rx, 0), x1 = min (x + rx, a.width - 1);
+    const int y0 = max (y - ry, 0), y1 = min (y + ry, a.height - 1);
+
+    for (int yy = y0; yy <= y1; yy++)
+      for (int xx = x0; xx <= x1; xx++)
+        sum += src_at < T > (a, xx, yy);
+    return (T) finish (sum, (x1 - x0 + 1) * (y1 - y0 + 1));
   }
 
-  const unsigned int count = (x1 - x0 + 1) * (y1 - y0 + 1);
-  row_ptr (dst, dst_stride, y)[x] = (uint8) ((2 * sum + count) / (2 * count));
+  for (int yy = y - ry; yy <= y + ry; yy++)
+    for (int xx = x - rx; xx <= x + rx; xx++)
+      sum += sample < T > (a, xx, yy);
+  return (T) finish (sum, (2 * rx + 1) * (2 * ry + 1));
+}
+
+/* One thread per output sample. */
+template <typename T, typename Acc>
+__device__ __forceinline__ void
+box_blur (const BoxBlurArgs & a)
+{
+  const int x = a.x + blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = a.y + blockIdx.y * blockDim.y + threadIdx.y;
+
+  if (x >= a.x + a.w || y >= a.y + a.h)
+    return;
+  store (a, x, y, blur_sample < T, Acc > (a, x, y));
+}
+
+extern "C" __global__ void
+box_blur_u8 (const BoxBlurArgs a)
+{
+  box_blur < uint8, unsigned int >(a);
+}
+
+extern "C" __global__ void
+box_blur_u16 (const BoxBlurArgs a)
+{
+  box_blur < uint16, uint64 > (a);
+}
+
+extern "C" __global__ void
+box_blur_f32 (const BoxBlurArgs a)
+{
+  box_blur < float, float >(a);
 }
 
 /* ------------------------------------------------------------------------
  * The sample's own window, 3x3, specialised: each thread produces
- * BOX3_ROWS vertically adjacent pixels and loads each input pixel of their
- * windows once into registers, with the loops unrolled.  The summation
- * order is the one above (rows outer, columns inner, from 0), so results
- * are bit-identical to box_blur_*.  Threads whose windows touch the border
- * take the general path.
+ * BOX3_ROWS vertically adjacent samples and loads each input sample of
+ * their windows once into registers, with the loops unrolled.  The
+ * summation order is blur_sample's, so results are bit-identical to
+ * box_blur_*.  Threads whose windows touch the frame's border, or whose
+ * rows leave the region, take blur_sample.
  * ------------------------------------------------------------------------ */
 
 #define BOX3_ROWS 4
 
 template <typename T, typename Acc>
-__device__ __forceinline__ T
-box3_finish (Acc sum, unsigned int count)
-{
-  return (T) (sum / (Acc) count);
-}
-
-template <>
-__device__ __forceinline__ uint8
-box3_finish < uint8, unsigned int >(unsigned int sum, unsigned int count)
-{
-  return (uint8) ((2 * sum + count) / (2 * count));
-}
-
-template <typename T, typename Acc>
 __device__ __forceinline__ void
-box_blur3 (const uint8 * __restrict__ src, int src_stride,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height)
+box_blur3 (const BoxBlurArgs & a)
 {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * BOX3_ROWS;
+  const int x = a.x + blockIdx.x * blockDim.x + threadIdx.x;
+  const int y0 = a.y + (blockIdx.y * blockDim.y + threadIdx.y) * BOX3_ROWS;
+  const int y_end = a.y + a.h;
 
-  if (x >= width || y0 >= height)
+  if (x >= a.x + a.w || y0 >= y_end)
     return;
 
-  if (x >= 1 && x + 1 < width && y0 >= 1 && y0 + BOX3_ROWS < height) {
+  if (x >= 1 && x + 1 < a.width && y0 >= 1 && y0 + BOX3_ROWS < a.height
+      && y0 + BOX3_ROWS <= y_end) {
     T v[BOX3_ROWS + 2][3];
 
 #pragma unroll
-    for (int r = 0; r < BOX3_ROWS + 2; r++) {
-      const T *row = (const T *) row_ptr (src, src_stride, y0 - 1 + r);
+    for (int r = 0; r < BOX3_ROWS + 2; r++)
 #pragma unroll
       for (int c = 0; c < 3; c++)
-        v[r][c] = row[x - 1 + c];
-    }
+        v[r][c] = src_at < T > (a, x - 1 + c, y0 - 1 + r);
 #pragma unroll
     for (int k = 0; k < BOX3_ROWS; k++) {
       Acc sum = 0;
@@ -132,97 +231,102 @@ box_blur3 (const uint8 * __restrict__ src, int src_stride,
 #pragma unroll
         for (int dx = 0; dx < 3; dx++)
           sum += v[k + dy][dx];
-      ((T *) row_ptr (dst, dst_stride, y0 + k))[x] =
-          box3_finish < T, Acc > (sum, 9);
+      store (a, x, y0 + k, (T) finish (sum, 9));
     }
     return;
   }
 
-  for (int y = y0; y < min (y0 + BOX3_ROWS, height); y++) {
-    const int x0 = max (x - 1, 0), x1 = min (x + 1, width - 1);
-    const int ya = max (y - 1, 0), yb = min (y + 1, height - 1);
-    Acc sum = 0;
-
-    for (int yy = ya; yy <= yb; yy++) {
-      const T *row = (const T *) row_ptr (src, src_stride, yy);
-      for (int xx = x0; xx <= x1; xx++)
-        sum += row[xx];
-    }
-    ((T *) row_ptr (dst, dst_stride, y))[x] =
-        box3_finish < T, Acc > (sum, (x1 - x0 + 1) * (yb - ya + 1));
-  }
+  for (int y = y0; y < min (y0 + BOX3_ROWS, y_end); y++)
+    store (a, x, y, blur_sample < T, Acc > (a, x, y));
 }
 
 extern "C" __global__ void
-box_blur3_gray8 (const uint8 * __restrict__ src, int src_stride,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height)
+box_blur3_u8 (const BoxBlurArgs a)
 {
-  box_blur3 < uint8, unsigned int >(src, src_stride, dst, dst_stride, width,
-      height);
+  box_blur3 < uint8, unsigned int >(a);
 }
 
 extern "C" __global__ void
-box_blur3_gray32f (const uint8 * __restrict__ src, int src_stride,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height)
+box_blur3_u16 (const BoxBlurArgs a)
 {
-  box_blur3 < float, float >(src, src_stride, dst, dst_stride, width,
-      height);
+  box_blur3 < uint16, uint64 > (a);
+}
+
+extern "C" __global__ void
+box_blur3_f32 (const BoxBlurArgs a)
+{
+  box_blur3 < float, float >(a);
 }
 
 /* ------------------------------------------------------------------------
  * Separable kernels: cost independent of the radius.
  *
- * The window sum is a sum of column sums, so a frame is blurred in two
- * passes through an intermediate frame `mid` of column sums (width x height,
- * tightly packed):
+ * The window sum is a sum of column sums, so a region is blurred in two
+ * passes through an intermediate frame `mid` of column sums (one row per
+ * row of the region, the plane's width wide, tightly packed):
  *
  *   box_columns_*: each thread walks down one column over a run of
  *     COLUMN_RUN rows, keeping the sum of the 2 * radius_y + 1 rows around it
  *     and sliding it one row at a time (add the row entering, subtract the
- *     row leaving).  Threads of a warp own neighbouring columns, so every
- *     load is coalesced.
+ *     row leaving).  Threads of a warp own neighbouring columns, so loads
+ *     are coalesced.  Only the columns the region's windows reach are
+ *     summed.
  *   box_rows_*: each block takes a run of one row of `mid` plus its
  *     2 * radius_x halo into shared memory, turns it into a prefix sum with a
  *     block-wide scan, and reads each window sum as the difference of two
- *     prefix sums.
+ *     prefix sums.  Columns outside the frame stand in by border_index, or
+ *     are whole columns of the constant border.
  *
- * GRAY8 accumulates in 32-bit integers, so the result is exact and equal to
- * the direct kernel's.  GRAY32F slides and scans in double and keeps the
- * column sums as float: the only roundings are one per column sum (relative
- * 2^-24) and the final division, so the result stays within about 1e-7
- * relative of the exact mean for non-negative data, whatever the radius,
- * instead of accumulating the drift a float running sum would.
+ * Integer samples accumulate exactly (8-bit in 32 bits; 16-bit columns in
+ * 32 bits and rows in 64), so the result equals the direct kernel's.  Float
+ * samples slide and scan in double and keep the column sums as float: the
+ * only roundings are one per column sum (relative 2^-24) and the final
+ * division, so the result stays within about 1e-7 relative of the exact
+ * mean for non-negative data, whatever the radius, instead of accumulating
+ * the drift a float running sum would.
  * ------------------------------------------------------------------------ */
 
 /* Rows per thread of box_columns_*; the host's launch code
  * (gst/cudaboxblur-program.c) uses the same number. */
 #define COLUMN_RUN 64
 
-template <typename In, typename Acc, typename Mid>
+/* Columns [x_first, x_last) of the region's rows. */
+template <typename T, typename Acc, typename Mid>
 __device__ __forceinline__ void
-box_columns (const uint8 * __restrict__ src, int src_stride,
-    Mid * __restrict__ mid, int width, int height, int radius_y)
+box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid, int x_first,
+    int x_last)
 {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y0 = blockIdx.y * COLUMN_RUN;
+  const int x = x_first + blockIdx.x * blockDim.x + threadIdx.x;
+  const int y0 = a.y + blockIdx.y * COLUMN_RUN;
+  const int ry = a.radius_y;
 
-  if (x >= width)
+  if (x >= x_last)
     return;
 
-  const int y1 = min (y0 + COLUMN_RUN, height);
+  const int y1 = min (y0 + COLUMN_RUN, a.y + a.h);
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
   Acc sum = 0;
 
-  for (int yy = max (y0 - radius_y, 0); yy <= min (y0 + radius_y, height - 1);
-      yy++)
-    sum += (Acc) ((const In *) row_ptr (src, src_stride, yy))[x];
+  if (shrink) {
+    for (int yy = max (y0 - ry, 0); yy <= min (y0 + ry, a.height - 1); yy++)
+      sum += (Acc) src_at < T > (a, x, yy);
+  } else {
+    for (int yy = y0 - ry; yy <= y0 + ry; yy++)
+      sum += (Acc) sample < T > (a, x, yy);
+  }
 
   for (int y = y0; y < y1; y++) {
-    mid[(long long) y * width + x] = (Mid) sum;
-    const int enter = y + radius_y + 1, leave = y - radius_y;
-    if (enter < height)
-      sum += (Acc) ((const In *) row_ptr (src, src_stride, enter))[x];
-    if (leave >= 0)
-      sum -= (Acc) ((const In *) row_ptr (src, src_stride, leave))[x];
+    mid[(long long) (y - a.y) * a.width + x] = (Mid) sum;
+    const int enter = y + ry + 1, leave = y - ry;
+    if (shrink) {
+      if (enter < a.height)
+        sum += (Acc) src_at < T > (a, x, enter);
+      if (leave >= 0)
+        sum -= (Acc) src_at < T > (a, x, leave);
+    } else {
+      sum += (Acc) sample < T > (a, x, enter);
+      sum -= (Acc) sample < T > (a, x, leave);
+    }
   }
 }
 
@@ -258,26 +362,32 @@ block_exclusive_scan (Acc v, Acc * warp_sums)
   return inclusive - v + (warp > 0 ? warp_sums[warp - 1] : (Acc) 0);
 }
 
-/* One block per (run of @run output pixels, row).  Shared memory holds the
- * prefix sums P of mid[row][first .. last], P[0] = 0, where first and last
- * are the run's window ends clipped to the image. */
-template <typename Acc, typename Mid, typename Out>
+/* One block per (run of @run output samples, row of the region).  Shared
+ * memory holds the prefix sums P of the column sums first .. last, P[0] = 0,
+ * where first and last are the run's window ends (clipped to the frame in
+ * shrink mode). */
+template <typename T, typename Acc, typename Mid>
 __device__ __forceinline__ void
-box_rows (const Mid * __restrict__ mid, uint8 * __restrict__ dst,
-    int dst_stride, int width, int height, int radius_x, int radius_y,
-    int run, Acc * prefix)
+box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, int run,
+    Acc * prefix)
 {
   __shared__ Acc warp_sums[32];
-  const int y = blockIdx.y;
-  const int x0 = blockIdx.x * run;
-  const int x1 = min (x0 + run, width);
-  const int first = max (x0 - radius_x, 0);
-  const int last = min (x1 - 1 + radius_x, width - 1);
+  const int rx = a.radius_x, ry = a.radius_y;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const int y = a.y + blockIdx.y;
+  const int x0 = a.x + blockIdx.x * run;
+  const int x1 = min (x0 + run, a.x + a.w);
+  const int first = shrink ? max (x0 - rx, 0) : x0 - rx;
+  const int last = shrink ? min (x1 - 1 + rx, a.width - 1) : x1 - 1 + rx;
   const int n = last - first + 1;
-  const Mid *row = mid + (long long) y * width + first;
+  const Mid *row = mid + (long long) (y - a.y) * a.width;
+  /* a column of the constant border */
+  const Acc border_column = (Acc) constant_sample < T > (a) * (2 * ry + 1);
 
-  for (int i = threadIdx.x; i < n; i += blockDim.x)
-    prefix[i + 1] = (Acc) row[i];
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    const int j = border_index (first + i, a.width, a.border);
+    prefix[i + 1] = j < 0 ? border_column : (Acc) row[j];
+  }
 
   /* Each thread scans a contiguous chunk; the block scan stitches them. */
   const int chunk = (n + blockDim.x - 1) / blockDim.x;
@@ -297,71 +407,38 @@ box_rows (const Mid * __restrict__ mid, uint8 * __restrict__ dst,
     prefix[0] = 0;
   __syncthreads ();
 
-  const int rows = min (y + radius_y, height - 1) - max (y - radius_y, 0) + 1;
-  Out *out = (Out *) row_ptr (dst, dst_stride, y);
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
   for (int x = x0 + threadIdx.x; x < x1; x += blockDim.x) {
-    const int a = max (x - radius_x, 0), b = min (x + radius_x, width - 1);
-    const Acc sum = prefix[b - first + 1] - prefix[a - first];
-    const unsigned int count = (unsigned int) (b - a + 1) * rows;
-    if (sizeof (Out) == 1)
-      out[x] = (Out) ((2 * (unsigned int) sum + count) / (2 * count));
-    else
-      out[x] = (Out) ((double) sum / (double) count);
+    const int wa = shrink ? max (x - rx, 0) : x - rx;
+    const int wb = shrink ? min (x + rx, a.width - 1) : x + rx;
+    const Acc sum = prefix[wb - first + 1] - prefix[wa - first];
+    store (a, x, y, (T) finish (sum, (unsigned int) (wb - wa + 1) * rows));
   }
 }
 
-extern "C" __global__ void
-box_columns_gray8 (const uint8 * __restrict__ src, int src_stride,
-    unsigned int *__restrict__ mid, int width, int height, int radius_y)
-{
-  box_columns < uint8, unsigned int, unsigned int >(src, src_stride, mid,
-      width, height, radius_y);
-}
+/* Instantiates the two passes for samples T summed in Acc with column sums
+ * kept as Mid. */
+#define SEPARABLE(name, T, Acc, Mid) \
+  extern "C" __global__ void \
+  box_columns_##name (const BoxBlurArgs a, Mid * __restrict__ mid, \
+      int x_first, int x_last) \
+  { \
+    box_columns < T, Acc, Mid > (a, mid, x_first, x_last); \
+  } \
+  extern "C" __global__ void \
+  box_rows_##name (const BoxBlurArgs a, const Mid * __restrict__ mid, \
+      int run) \
+  { \
+    extern __shared__ __align__ (8) unsigned char prefix_##name[]; \
+    box_rows < T, Acc, Mid > (a, mid, run, (Acc *) prefix_##name); \
+  }
 
-/* GRAY8 with radius_y <= 128: a column sum is at most 257 * 255 = 65535,
- * so 16 bits hold it and the intermediate frame is half the size. */
-extern "C" __global__ void
-box_columns_gray8_16 (const uint8 * __restrict__ src, int src_stride,
-    unsigned short *__restrict__ mid, int width, int height, int radius_y)
-{
-  box_columns < uint8, unsigned int, unsigned short >(src, src_stride, mid,
-      width, height, radius_y);
-}
-
-extern "C" __global__ void
-box_columns_gray32f (const uint8 * __restrict__ src, int src_stride,
-    float *__restrict__ mid, int width, int height, int radius_y)
-{
-  box_columns < float, double, float >(src, src_stride, mid, width, height,
-      radius_y);
-}
-
-extern "C" __global__ void
-box_rows_gray8 (const unsigned int *__restrict__ mid,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height,
-    int radius_x, int radius_y, int run)
-{
-  extern __shared__ unsigned int prefix_u32[];
-  box_rows < unsigned int, unsigned int, uint8 >(mid, dst, dst_stride, width,
-      height, radius_x, radius_y, run, prefix_u32);
-}
-
-extern "C" __global__ void
-box_rows_gray32f (const float *__restrict__ mid, uint8 * __restrict__ dst,
-    int dst_stride, int width, int height, int radius_x, int radius_y,
-    int run)
-{
-  extern __shared__ double prefix_f64[];
-  box_rows < double, float, float >(mid, dst, dst_stride, width, height,
-      radius_x, radius_y, run, prefix_f64);
-}
-
-extern "C" __global__ void
-box_rows_gray8_16 (const unsigned short *__restrict__ mid,
-    uint8 * __restrict__ dst, int dst_stride, int width, int height,
-    int radius_x, int radius_y, int run)
-{
-  extern __shared__ unsigned int prefix_u32_16[];
-  box_rows < unsigned int, unsigned short, uint8 >(mid, dst, dst_stride,
-      width, height, radius_x, radius_y, run, prefix_u32_16);
-}
+SEPARABLE (u8, uint8, unsigned int, unsigned int)
+/* 8-bit samples with radius_y <= 128: a column sum is at most
+ * 257 * 255 = 65535, so 16 bits hold it and the intermediate frame is half
+ * the size. */
+SEPARABLE (u8_16, uint8, unsigned int, uint16)
+/* a 16-bit column sum is at most 511 * 65535 < 2^32 */
+SEPARABLE (u16, uint16, uint64, unsigned int)
+SEPARABLE (f32, float, double, float)

@@ -1,0 +1,209 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* What the element's properties mean for one frame: the window of each
+ * component and the regions to blur.  Shared by the element and the CPU
+ * reference, so the two always read the properties alike. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-params.h"
+
+#include <string.h>
+
+void
+gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
+{
+  memset (settings, 0, sizeof (*settings));
+  settings->radius_x = settings->radius_y = 1;
+  settings->chroma_radius_x = settings->chroma_radius_y = -1;
+  settings->planes = GST_CUDA_BOX_BLUR_PLANES_ALL;
+  settings->passes = 1;
+  settings->border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+}
+
+/* Rounded up, so that any luma radius above 0 blurs the chroma too. */
+static gint
+scale_radius (gint radius, gint sub)
+{
+  return (radius + (1 << sub) - 1) >> sub;
+}
+
+/**
+ * gst_cuda_box_blur_settings_window:
+ *
+ * The window component @component of @info frames is blurred with.
+ * Chroma (U and V) takes chroma_radius_x/y, or when that is -1 the luma
+ * radius divided by the chroma subsampling, rounded up; every other
+ * component takes the luma radius.  Alpha is blurred only with blur_alpha.
+ *
+ * Returns: %FALSE when the component is left untouched (not selected, or a
+ * window of 1x1).
+ */
+gboolean
+gst_cuda_box_blur_settings_window (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, gint component,
+    GstCudaBoxBlurWindow * window)
+{
+  const GstCudaBoxBlurComponent *comp = &info->comp[component];
+  gboolean selected;
+
+  switch (comp->kind) {
+    case GST_CUDA_BOX_BLUR_LUMA:
+      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_Y;
+      break;
+    case GST_CUDA_BOX_BLUR_CHROMA_U:
+      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_U;
+      break;
+    case GST_CUDA_BOX_BLUR_CHROMA_V:
+      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_V;
+      break;
+    case GST_CUDA_BOX_BLUR_RED:
+      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_R;
+      break;
+    case GST_CUDA_BOX_BLUR_GREEN:
+      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_G;
+      break;
+    case GST_CUDA_BOX_BLUR_BLUE:
+      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_B;
+      break;
+    case GST_CUDA_BOX_BLUR_ALPHA:
+    default:
+      selected = settings->blur_alpha;
+      break;
+  }
+
+  if (comp->kind == GST_CUDA_BOX_BLUR_CHROMA_U
+      || comp->kind == GST_CUDA_BOX_BLUR_CHROMA_V) {
+    window->radius_x = settings->chroma_radius_x >= 0 ?
+        settings->chroma_radius_x : scale_radius (settings->radius_x,
+        comp->w_sub);
+    window->radius_y = settings->chroma_radius_y >= 0 ?
+        settings->chroma_radius_y : scale_radius (settings->radius_y,
+        comp->h_sub);
+  } else {
+    window->radius_x = settings->radius_x;
+    window->radius_y = settings->radius_y;
+  }
+  window->border = settings->border;
+  window->border_value = settings->border_value;
+
+  return selected && (window->radius_x > 0 || window->radius_y > 0);
+}
+
+/* TRUE when no component of @info frames would change, whatever the
+ * regions. */
+gboolean
+gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
+    settings, const GstCudaBoxBlurInfo * info)
+{
+  GstCudaBoxBlurWindow window;
+  gint c;
+
+  for (c = 0; c < info->n_components; c++)
+    if (gst_cuda_box_blur_settings_window (settings, info, c, &window))
+      return FALSE;
+  return TRUE;
+}
+
+/* Clips @r to the frame; FALSE when nothing is left. */
+static gboolean
+clip_region (GstVideoRectangle * r, gint width, gint height)
+{
+  const gint x1 = MIN (r->x + r->w, width), y1 = MIN (r->y + r->h, height);
+
+  r->x = MAX (r->x, 0);
+  r->y = MAX (r->y, 0);
+  r->w = x1 - r->x;
+  r->h = y1 - r->y;
+  return r->w > 0 && r->h > 0;
+}
+
+/**
+ * gst_cuda_box_blur_settings_regions:
+ * @regions: a #GArray of #GstVideoRectangle, emptied first
+ *
+ * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
+ * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of type
+ * roi_meta_type when set), each grown by roi_padding on every side;
+ * otherwise the roi rectangle, whose 0 width or height reaches the frame's
+ * edge (all 0: the whole frame).
+ *
+ * Returns: the number of rectangles.
+ */
+guint
+gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstBuffer * buffer, GArray * regions)
+{
+  GstVideoRectangle r;
+
+  g_array_set_size (regions, 0);
+
+  if (settings->roi_meta) {
+    GstVideoRegionOfInterestMeta *meta;
+    gpointer state = NULL;
+    const gint pad = settings->roi_padding;
+
+    while ((meta = (GstVideoRegionOfInterestMeta *)
+            gst_buffer_iterate_meta_filtered (buffer, &state,
+                GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+      gint64 x0, y0, x1, y1;
+
+      if (settings->roi_meta_type && meta->roi_type != settings->roi_meta_type)
+        continue;
+      /* in 64 bits: metas come from anywhere */
+      x0 = MAX ((gint64) meta->x - pad, 0);
+      y0 = MAX ((gint64) meta->y - pad, 0);
+      x1 = MIN ((gint64) meta->x + meta->w + pad, info->width);
+      y1 = MIN ((gint64) meta->y + meta->h + pad, info->height);
+      if (x1 > x0 && y1 > y0) {
+        r.x = x0;
+        r.y = y0;
+        r.w = x1 - x0;
+        r.h = y1 - y0;
+        g_array_append_val (regions, r);
+      }
+    }
+  } else {
+    r = settings->roi;
+    if (r.w == 0)
+      r.w = info->width - r.x;
+    if (r.h == 0)
+      r.h = info->height - r.y;
+    if (clip_region (&r, info->width, info->height))
+      g_array_append_val (regions, r);
+  }
+  return regions->len;
+}
+
+/**
+ * gst_cuda_box_blur_region_for_component:
+ *
+ * @region of the frame in the samples of component @component: divided by
+ * the subsampling and rounded outwards, so that every chroma sample that
+ * covers a pixel of the region is blurred.
+ */
+void
+gst_cuda_box_blur_region_for_component (const GstCudaBoxBlurInfo * info,
+    gint component, const GstVideoRectangle * region,
+    GstVideoRectangle * scaled)
+{
+  const GstCudaBoxBlurComponent *comp = &info->comp[component];
+  const gint x1 = -((-(region->x + region->w)) >> comp->w_sub);
+  const gint y1 = -((-(region->y + region->h)) >> comp->h_sub);
+
+  scaled->x = region->x >> comp->w_sub;
+  scaled->y = region->y >> comp->h_sub;
+  scaled->w = x1 - scaled->x;
+  scaled->h = y1 - scaled->y;
+}

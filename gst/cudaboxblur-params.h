@@ -1,0 +1,97 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include "cudaboxblur-info.h"
+#include "boxblur-args.h"
+
+G_BEGIN_DECLS
+
+/* What a window reads where it leaves the frame (the values of the
+ * kernels' BOX_BORDER_*). */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_BORDER_SHRINK = BOX_BORDER_SHRINK,
+  GST_CUDA_BOX_BLUR_BORDER_CLAMP = BOX_BORDER_CLAMP,
+  GST_CUDA_BOX_BLUR_BORDER_MIRROR = BOX_BORDER_MIRROR,
+  GST_CUDA_BOX_BLUR_BORDER_WRAP = BOX_BORDER_WRAP,
+  GST_CUDA_BOX_BLUR_BORDER_CONSTANT = BOX_BORDER_CONSTANT,
+} GstCudaBoxBlurBorder;
+
+/* Which components the planes property selects. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_PLANE_Y = 1 << 0,   /* luma, and the gray formats */
+  GST_CUDA_BOX_BLUR_PLANE_U = 1 << 1,
+  GST_CUDA_BOX_BLUR_PLANE_V = 1 << 2,
+  GST_CUDA_BOX_BLUR_PLANE_R = 1 << 3,
+  GST_CUDA_BOX_BLUR_PLANE_G = 1 << 4,
+  GST_CUDA_BOX_BLUR_PLANE_B = 1 << 5,
+} GstCudaBoxBlurPlanes;
+
+#define GST_CUDA_BOX_BLUR_PLANES_ALL 0x3f
+
+#define GST_CUDA_BOX_BLUR_MAX_RADIUS 255
+#define GST_CUDA_BOX_BLUR_MAX_PASSES 8
+
+/* Everything the properties say about how to blur a frame: copied from the
+ * element once per frame. */
+typedef struct
+{
+  gint radius_x;
+  gint radius_y;
+  gint chroma_radius_x;         /* -1: radius_x scaled by the subsampling */
+  gint chroma_radius_y;
+  guint planes;                 /* GstCudaBoxBlurPlanes */
+  gboolean blur_alpha;
+  gint passes;
+  GstCudaBoxBlurBorder border;
+  gdouble border_value;
+  GstVideoRectangle roi;        /* 0 width or height: to the frame's edge */
+  gboolean roi_meta;
+  GQuark roi_meta_type;         /* 0: every type */
+  gint roi_padding;
+} GstCudaBoxBlurSettings;
+
+/* How one component is blurred. */
+typedef struct
+{
+  gint radius_x;
+  gint radius_y;
+  GstCudaBoxBlurBorder border;
+  gdouble border_value;
+} GstCudaBoxBlurWindow;
+
+void      gst_cuda_box_blur_settings_init       (GstCudaBoxBlurSettings * settings);
+
+gboolean  gst_cuda_box_blur_settings_window     (const GstCudaBoxBlurSettings * settings,
+                                                 const GstCudaBoxBlurInfo * info,
+                                                 gint component,
+                                                 GstCudaBoxBlurWindow * window);
+
+gboolean  gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings * settings,
+                                                    const GstCudaBoxBlurInfo * info);
+
+guint     gst_cuda_box_blur_settings_regions    (const GstCudaBoxBlurSettings * settings,
+                                                 const GstCudaBoxBlurInfo * info,
+                                                 GstBuffer * buffer,
+                                                 GArray * regions);
+
+void      gst_cuda_box_blur_region_for_component (const GstCudaBoxBlurInfo * info,
+                                                  gint component,
+                                                  const GstVideoRectangle * region,
+                                                  GstVideoRectangle * scaled);
+
+G_END_DECLS
