@@ -106,7 +106,7 @@ time_gpu (Work work, gpointer data, cudaStream_t stream)
 typedef struct
 {
   const GstCudaBoxBlurProgram *program;
-  GstCudaBoxBlurFormat format;
+  GstCudaBoxBlurSampleType type;
   GstCudaBoxBlurVariant variant;
   GstCudaBoxBlurPlane src, dst;
   gint radius;
@@ -127,11 +127,14 @@ static void
 run_blur (gpointer data, cudaStream_t stream)
 {
   KernelJob *job = data;
+  GstCudaBoxBlurWindow window = { job->radius, job->radius,
+    GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0
+  };
   GError *error = NULL;
 
-  if (!gst_cuda_box_blur_program_launch (job->program, job->format,
-          job->variant, &job->src, &job->dst, job->radius, job->radius,
-          job->mid, stream, &error))
+  if (!gst_cuda_box_blur_program_launch (job->program, job->type,
+          job->variant, &job->src, &job->dst, &window, NULL, job->mid, stream,
+          &error))
     g_error ("%s", error->message);
 }
 
@@ -165,7 +168,7 @@ run_npp (gpointer data, cudaStream_t stream, gboolean advanced)
   NppStatus st;
 
   npp_ctx.hStream = stream;
-  if (job->format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8)
+  if (job->type == GST_CUDA_BOX_BLUR_U8)
     st = advanced ?
         nppiFilterBoxBorderAdvanced_8u_C1R_Ctx (job->src.data,
         job->src.stride, size, offset, job->dst.data, job->dst.stride, size,
@@ -240,8 +243,10 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
     for (f = 0; f < 2; f++) {
       const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
-      const gchar *fmt = gst_cuda_box_blur_format_to_string (f);
-      KernelJob job = { program, f };
+      const gchar *fmt = f ? "GRAY32F" : "GRAY8";
+      KernelJob job = { program, f ? GST_CUDA_BOX_BLUR_F32 :
+        GST_CUDA_BOX_BLUR_U8
+      };
       gsize bytes = (gsize) w * h * bpp;
       guint8 *host = g_malloc (bytes);
       gdouble copy_ms;
@@ -436,7 +441,7 @@ bench_pipeline_close (BenchPipeline * b, GstBufferPool * pool)
 /* Frames per second streaming @n frames, then per-frame latency pushing one
  * frame at a time. */
 static void
-bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
+bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
     gint h, gboolean from_pool, gint radius, gint n, gdouble pinned_ms)
 {
   GstCudaBoxBlurInfo info;
@@ -448,7 +453,6 @@ bench_pipeline (const gchar * filter, GstCudaBoxBlurFormat format, gint w,
   gdouble *lat = g_new (gdouble, n), fps;
   gint64 t0;
   gchar *props;
-  const gchar *fmt = gst_cuda_box_blur_format_to_string (format);
   Stats ls;
   gint i;
 
@@ -549,6 +553,7 @@ static void
 bench_elements (gint frames)
 {
   const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
+  static const gchar *const colour[] = { "NV12", "I420", "RGBA", "RGB" };
   guint s, f;
 
   g_print ("\nElement, %d frames; fps streaming; latency ms one frame in "
@@ -559,14 +564,32 @@ bench_elements (gint frames)
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
     for (f = 0; f < 2; f++) {
       const gint w = sizes[s][0], h = sizes[s][1];
+      const gchar *fmt = f ? "GRAY32F" : "GRAY8";
       gdouble pinned = pinned_roundtrip_ms ((gsize) w * h * (f ? 4 : 1));
 
-      bench_pipeline ("identity", f, w, h, FALSE, 0, frames, pinned);
-      bench_pipeline ("cudaboxblur", f, w, h, TRUE, 3, frames, pinned);
-      bench_pipeline ("cudaboxblur", f, w, h, FALSE, 3, frames, pinned);
-      bench_pipeline (PINNED, f, w, h, TRUE, 3, frames, pinned);
-      bench_pipeline (PINNED, f, w, h, FALSE, 3, frames, pinned);
+      bench_pipeline ("identity", fmt, w, h, FALSE, 0, frames, pinned);
+      bench_pipeline ("cudaboxblur", fmt, w, h, TRUE, 3, frames, pinned);
+      bench_pipeline ("cudaboxblur", fmt, w, h, FALSE, 3, frames, pinned);
+      bench_pipeline (PINNED, fmt, w, h, TRUE, 3, frames, pinned);
+      bench_pipeline (PINNED, fmt, w, h, FALSE, 3, frames, pinned);
     }
+  }
+
+  /* colour at 1080p: every plane or component blurred, pinned mode */
+  for (f = 0; f < G_N_ELEMENTS (colour); f++) {
+    GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+        G_TYPE_STRING, colour[f], "width", G_TYPE_INT, 1920, "height",
+        G_TYPE_INT, 1080, NULL);
+    GstCudaBoxBlurInfo info;
+    gdouble pinned;
+
+    gst_cuda_box_blur_info_from_caps (&info, caps);
+    gst_caps_unref (caps);
+    pinned = pinned_roundtrip_ms (info.size);
+    bench_pipeline ("identity", colour[f], 1920, 1080, FALSE, 0, frames,
+        pinned);
+    bench_pipeline (PINNED, colour[f], 1920, 1080, TRUE, 3, frames, pinned);
+    bench_pipeline (PINNED, colour[f], 1920, 1080, TRUE, 15, frames, pinned);
   }
 }
 

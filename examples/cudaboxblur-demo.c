@@ -24,18 +24,17 @@
 
 typedef struct
 {
-  GstCudaBoxBlurFormat format;
+  const gchar *format;          /* "GRAY8" or "GRAY32F" */
   gint width, height, stride;   /* stride in bytes */
   guint8 *data;
 } Image;
 
 static void
-image_alloc (Image * img, GstCudaBoxBlurFormat format, gint width,
-    gint height)
+image_alloc (Image * img, const gchar * format, gint width, gint height)
 {
   GstCudaBoxBlurInfo info;
   GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
-      gst_cuda_box_blur_format_to_string (format), "width", G_TYPE_INT, width,
+      format, "width", G_TYPE_INT, width,
       "height", G_TYPE_INT, height, NULL);
 
   if (!gst_cuda_box_blur_info_from_caps (&info, caps))
@@ -45,7 +44,7 @@ image_alloc (Image * img, GstCudaBoxBlurFormat format, gint width,
   img->format = format;
   img->width = width;
   img->height = height;
-  img->stride = info.stride;
+  img->stride = info.stride[0];
   img->data = g_malloc0 (info.size);
 }
 
@@ -53,7 +52,7 @@ static GstCaps *
 image_caps (const Image * img)
 {
   return gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
-      gst_cuda_box_blur_format_to_string (img->format), "width", G_TYPE_INT,
+      img->format, "width", G_TYPE_INT,
       img->width, "height", G_TYPE_INT, img->height, "framerate",
       GST_TYPE_FRACTION, 0, 1, NULL);
 }
@@ -63,7 +62,7 @@ image_get (const Image * img, gint x, gint y)
 {
   const guint8 *row = img->data + (gsize) y * img->stride;
 
-  if (img->format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8)
+  if (strcmp (img->format, "GRAY8") == 0)
     return row[x];
   return ((const gfloat *) row)[x];
 }
@@ -99,7 +98,7 @@ to_gray32f (const Image * gray8, Image * f32)
 {
   gint x, y;
 
-  image_alloc (f32, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, gray8->width,
+  image_alloc (f32, "GRAY32F", gray8->width,
       gray8->height);
   for (y = 0; y < gray8->height; y++)
     for (x = 0; x < gray8->width; x++)
@@ -113,13 +112,13 @@ to_gray8 (const Image * img, Image * gray8)
 {
   gint x, y;
 
-  image_alloc (gray8, GST_CUDA_BOX_BLUR_FORMAT_GRAY8, img->width,
+  image_alloc (gray8, "GRAY8", img->width,
       img->height);
   for (y = 0; y < img->height; y++) {
     for (x = 0; x < img->width; x++) {
       gfloat v = image_get (img, x, y);
 
-      if (img->format == GST_CUDA_BOX_BLUR_FORMAT_GRAY32F)
+      if (strcmp (img->format, "GRAY32F") == 0)
         v = CLAMP (v * 255.0f + 0.5f, 0.0f, 255.0f);
       gray8->data[(gsize) y * gray8->stride + x] = (guint8) v;
     }
@@ -238,7 +237,7 @@ load_image (const gchar * path, Image * out)
     return FALSE;
   }
 
-  image_alloc (out, GST_CUDA_BOX_BLUR_FORMAT_GRAY8,
+  image_alloc (out, "GRAY8",
       GST_VIDEO_INFO_WIDTH (&vinfo), GST_VIDEO_INFO_HEIGHT (&vinfo));
   gst_buffer_map (gst_sample_get_buffer (sample), &map, GST_MAP_READ);
   for (y = 0; y < out->height; y++)
@@ -292,7 +291,7 @@ blur_on_gpu (const Image * in, Image * out, guint radius, gint device_id)
   g_print ("  Compiled for architecture: %s\n\n", GST_STR_NULL (arch));
 
   g_print ("Image size: %dx%d grayscale (%s), radius %u\n", in->width,
-      in->height, gst_cuda_box_blur_format_to_string (in->format), radius);
+      in->height, in->format, radius);
   g_print ("Blurring image on GPU...\n\n");
 
   buf = gst_buffer_new_memdup (in->data, (gsize) in->stride * in->height);
@@ -359,7 +358,7 @@ main (int argc, char **argv)
   GOptionContext *ctx;
   GError *error = NULL;
   GstCudaBoxBlurDevice device;
-  GstCudaBoxBlurFormat format;
+  const gchar *format;
   Image pattern = { 0, }, src = { 0, }, blurred = { 0, }, expected = { 0, };
   gchar *orig_path, *blur_path;
   gint x, y, mismatches = 0, bad_x = 0, bad_y = 0;
@@ -376,9 +375,9 @@ main (int argc, char **argv)
   g_option_context_free (ctx);
 
   if (!format_name || g_ascii_strcasecmp (format_name, "gray32f") == 0) {
-    format = GST_CUDA_BOX_BLUR_FORMAT_GRAY32F;
+    format = "GRAY32F";
   } else if (g_ascii_strcasecmp (format_name, "gray8") == 0) {
-    format = GST_CUDA_BOX_BLUR_FORMAT_GRAY8;
+    format = "GRAY8";
   } else {
     g_printerr ("--format must be gray8 or gray32f, not %s\n", format_name);
     return 2;
@@ -412,11 +411,11 @@ main (int argc, char **argv)
     if (!load_image (input, &pattern))
       return 1;
   } else {
-    image_alloc (&pattern, GST_CUDA_BOX_BLUR_FORMAT_GRAY8, width, height);
+    image_alloc (&pattern, "GRAY8", width, height);
     g_print ("Creating sample image...\n");
     make_pattern (&pattern);
   }
-  if (format == GST_CUDA_BOX_BLUR_FORMAT_GRAY32F)
+  if (strcmp (format, "GRAY32F") == 0)
     to_gray32f (&pattern, &src);
   else
     src = pattern;
@@ -436,12 +435,21 @@ main (int argc, char **argv)
 
   g_print ("Verifying result...\n");
   image_alloc (&expected, src.format, src.width, src.height);
-  if (src.format == GST_CUDA_BOX_BLUR_FORMAT_GRAY8)
-    box_blur_ref_gray8 (src.data, src.stride, expected.data, expected.stride,
-        src.width, src.height, radius, radius);
-  else
-    box_blur_ref_gray32f (src.data, src.stride, expected.data,
-        expected.stride, src.width, src.height, radius, radius);
+  {
+    const gint size = strcmp (src.format, "GRAY8") == 0 ? 1 : 4;
+    GstCudaBoxBlurPlane in = { src.data, src.width, src.height, src.stride,
+      size
+    };
+    GstCudaBoxBlurPlane out = { expected.data, src.width, src.height,
+      expected.stride, size
+    };
+    GstCudaBoxBlurWindow window = { radius, radius,
+      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0
+    };
+
+    box_blur_ref_plane (size == 1 ? GST_CUDA_BOX_BLUR_U8 :
+        GST_CUDA_BOX_BLUR_F32, &in, &out, &window, NULL);
+  }
 
   for (y = 0; y < src.height; y++) {
     for (x = 0; x < src.width; x++) {

@@ -17,43 +17,55 @@
 
 static const GstCudaBoxBlurProgram *program;
 
+/* One sample type, border mode and region of @variant on device memory:
+ * the input with padded rows, the output in the caps' layout. */
 static void
-check_variant (GstCudaBoxBlurVariant variant, GstCudaBoxBlurFormat format,
-    gint w, gint h, gint rx, gint ry)
+check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
+    gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
+    const GstVideoRectangle * roi)
 {
-  GstCaps *caps = test_caps_new (format, w, h);
-  GstCudaBoxBlurInfo info;
-  gint bpp, in_stride, out_stride;
+  GstCudaBoxBlurInfo info = test_info (format, w, h);
+  const gint pad = 4 * info.sample_size;
   GstBuffer *in, *out;
   GstCudaBoxBlurPlane src, dst;
+  GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
+  GstCudaBoxBlurSettings settings;
+  GstVideoRectangle region = { 0, 0, w, h };
   GstMapInfo map;
   GError *error = NULL;
   gpointer mid;
+  gsize in_size;
 
-  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  bpp = info.bpp;
-  /* padded rows on the input, the caps' default layout on the output */
-  in_stride = w * bpp + 4 * bpp;
-  out_stride = info.stride;
-  in = test_buffer_new (NULL, format, w, h, in_stride, w + h);
+  if (roi) {
+    region = *roi;
+    region.w = MIN (region.w, w - region.x);
+    region.h = MIN (region.h, h - region.y);
+  }
+  in = test_buffer_new (NULL, format, w, h, pad, w + h);
+  in_size = gst_buffer_get_size (in);
+  /* the output starts as a copy, so the pixels outside the region are
+   * the input's */
   out = gst_buffer_new_allocate (NULL, info.size, NULL);
-  src = (GstCudaBoxBlurPlane) { NULL, w, h, in_stride, bpp };
-  dst = (GstCudaBoxBlurPlane) { NULL, w, h, out_stride, bpp };
+  src.width = dst.width = w;
+  src.height = dst.height = h;
+  src.step = dst.step = info.sample_size;
+  src.stride = info.stride[0] + pad;
+  dst.stride = info.stride[0];
 
-  fail_unless (cudaMalloc ((void **) &src.data, (gsize) in_stride * h) == 0);
-  fail_unless (cudaMalloc ((void **) &dst.data, (gsize) out_stride * h) ==
-      0);
+  fail_unless (cudaMalloc ((void **) &src.data, in_size) == 0);
+  fail_unless (cudaMalloc ((void **) &dst.data, info.size) == 0);
   fail_unless (cudaMalloc (&mid, gst_cuda_box_blur_program_mid_size (w,
               h)) == 0);
 
   fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
   fail_unless (cudaMemcpy (src.data, map.data, map.size,
           cudaMemcpyHostToDevice) == 0);
+  fail_unless (cudaMemcpy2D (dst.data, dst.stride, map.data, src.stride,
+          info.row_bytes[0], h, cudaMemcpyHostToDevice) == 0);
   gst_buffer_unmap (in, &map);
 
-  fail_unless (gst_cuda_box_blur_program_launch (program, format, variant,
-          &src, &dst, rx, ry, mid, NULL, &error), "%s",
+  fail_unless (gst_cuda_box_blur_program_launch (program, info.type, variant,
+          &src, &dst, &window, &region, mid, NULL, &error), "%s",
       error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
 
@@ -62,7 +74,13 @@ check_variant (GstCudaBoxBlurVariant variant, GstCudaBoxBlurFormat format,
           cudaMemcpyDeviceToHost) == 0);
   gst_buffer_unmap (out, &map);
 
-  test_assert_blurred (in, out, format, w, h, rx, ry);
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = rx;
+  settings.radius_y = ry;
+  settings.border = border;
+  settings.border_value = window.border_value;
+  settings.roi = region;
+  test_assert_output (in, out, format, w, h, &settings);
 
   cudaFree (src.data);
   cudaFree (dst.data);
@@ -70,6 +88,10 @@ check_variant (GstCudaBoxBlurVariant variant, GstCudaBoxBlurFormat format,
   gst_buffer_unref (in);
   gst_buffer_unref (out);
 }
+
+static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
+  "GRAY32F"
+};
 
 static void
 check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
@@ -84,20 +106,57 @@ check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
 
   for (s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (r = 0; r < G_N_ELEMENTS (radii); r++)
-      for (f = 0; f < 2; f++) {
+      for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
         gint rx = radii[r][0], ry = radii[r][1];
 
         if ((2 * rx + 1) * (2 * ry + 1) > max_window)
           continue;
-        /* 3x3 GRAY32F must match the sample bit for bit, which only the
-         * direct kernels promise (the element uses nothing else there) */
-        if (variant != GST_CUDA_BOX_BLUR_DIRECT && rx <= 1 && ry <= 1
-            && f == GST_CUDA_BOX_BLUR_FORMAT_GRAY32F)
+        /* small float32 windows must match the sample bit for bit, which
+         * only the direct kernels promise (the element uses nothing else
+         * there) */
+        if (variant != GST_CUDA_BOX_BLUR_DIRECT
+            && (2 * rx + 1) * (2 * ry + 1) <= 9 && f == 2)
           continue;
-        GST_INFO ("variant %d %dx%d format %u radius %d,%d", variant,
-            sizes[s][0], sizes[s][1], f, rx, ry);
-        check_variant (variant, f, sizes[s][0], sizes[s][1], rx, ry);
+        GST_INFO ("variant %d %dx%d %s radius %d,%d", variant, sizes[s][0],
+            sizes[s][1], sample_formats[f], rx, ry);
+        check_variant (variant, sample_formats[f], sizes[s][0], sizes[s][1],
+            rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
       }
+}
+
+/* Every border mode, on whole frames and on regions that touch the edges
+ * or sit inside, with windows smaller and larger than the frame. */
+static void
+check_borders (GstCudaBoxBlurVariant variant, gint max_window)
+{
+  const gint sizes[][2] = { {1, 1}, {2, 3}, {37, 23}, {323, 241} };
+  const gint radii[][2] = { {1, 1}, {3, 0}, {4, 4}, {40, 9} };
+  const GstVideoRectangle rois[] = { {0, 0, 5, 4}, {10, 5, 20, 12},
+  {200, 180, 400, 400}
+  };
+  GstCudaBoxBlurBorder border;
+  guint s, r, f, i;
+
+  for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+      border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
+    for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+      for (r = 0; r < G_N_ELEMENTS (radii); r++)
+        for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
+          const gint w = sizes[s][0], h = sizes[s][1];
+          const gint rx = radii[r][0], ry = radii[r][1];
+
+          if ((2 * rx + 1) * (2 * ry + 1) > max_window)
+            continue;
+          if (variant != GST_CUDA_BOX_BLUR_DIRECT
+              && (2 * rx + 1) * (2 * ry + 1) <= 9 && f == 2)
+            continue;
+          check_variant (variant, sample_formats[f], w, h, rx, ry, border,
+              NULL);
+          for (i = 0; i < G_N_ELEMENTS (rois); i++)
+            if (rois[i].x < w && rois[i].y < h)
+              check_variant (variant, sample_formats[f], w, h, rx, ry,
+                  border, &rois[i]);
+        }
 }
 
 GST_START_TEST (test_direct)
@@ -115,6 +174,20 @@ GST_START_TEST (test_separable)
 
 GST_END_TEST;
 
+GST_START_TEST (test_direct_borders)
+{
+  check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_separable_borders)
+{
+  check_borders (GST_CUDA_BOX_BLUR_SEPARABLE, G_MAXINT);
+}
+
+GST_END_TEST;
+
 static Suite *
 kernels_suite (void)
 {
@@ -125,6 +198,8 @@ kernels_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_direct);
   tcase_add_test (tc, test_separable);
+  tcase_add_test (tc, test_direct_borders);
+  tcase_add_test (tc, test_separable_borders);
   return s;
 }
 

@@ -8,18 +8,61 @@
 #include <string.h>
 
 #include "boxblur-ref.h"
+#include "cudaboxblur-params.h"
+
+static const GstCudaBoxBlurBorder borders[] = {
+  GST_CUDA_BOX_BLUR_BORDER_SHRINK, GST_CUDA_BOX_BLUR_BORDER_CLAMP,
+  GST_CUDA_BOX_BLUR_BORDER_MIRROR, GST_CUDA_BOX_BLUR_BORDER_WRAP,
+  GST_CUDA_BOX_BLUR_BORDER_CONSTANT,
+};
+
+static GstCudaBoxBlurPlane
+plane_new (gpointer data, gint width, gint height, gint stride, gint step)
+{
+  GstCudaBoxBlurPlane p = { data, width, height, stride, step };
+  return p;
+}
+
+static GstCudaBoxBlurWindow
+window_new (gint rx, gint ry, GstCudaBoxBlurBorder border, gdouble value)
+{
+  GstCudaBoxBlurWindow w = { rx, ry, border, value };
+  return w;
+}
+
+/* The direct loops over a tight GRAY8 frame in @border mode. */
+static void
+ref_gray8 (const guint8 * src, gint width, gint height, gint rx, gint ry,
+    GstCudaBoxBlurBorder border, gdouble value, guint8 * out)
+{
+  GstCudaBoxBlurPlane in = plane_new ((gpointer) src, width, height, width, 1);
+  GstCudaBoxBlurPlane o = plane_new (out, width, height, width, 1);
+  GstCudaBoxBlurWindow w = window_new (rx, ry, border, value);
+
+  box_blur_ref_plane (GST_CUDA_BOX_BLUR_U8, &in, &o, &w, NULL);
+}
 
 static void
-assert_gray8 (const guint8 * src, gint width, gint height, gint rx, gint ry,
+assert_gray8_mode (const guint8 * src, gint width, gint height, gint rx,
+    gint ry, GstCudaBoxBlurBorder border, gdouble value,
     const guint8 * expected)
 {
   guint8 *out = g_malloc0 (width * height);
   gint i;
 
-  box_blur_ref_gray8 (src, width, out, width, width, height, rx, ry);
+  ref_gray8 (src, width, height, rx, ry, border, value, out);
   for (i = 0; i < width * height; i++)
-    fail_unless_equals_int_hex (out[i], expected[i]);
+    fail_unless (out[i] == expected[i], "border %d, pixel %d is %u, expected "
+        "%u", border, i, out[i], expected[i]);
   g_free (out);
+}
+
+static void
+assert_gray8 (const guint8 * src, gint width, gint height, gint rx, gint ry,
+    const guint8 * expected)
+{
+  assert_gray8_mode (src, width, height, rx, ry,
+      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0, expected);
 }
 
 static void
@@ -27,10 +70,14 @@ assert_gray32f (const gfloat * src, gint width, gint height, gint rx, gint ry,
     const gfloat * expected)
 {
   gfloat *out = g_new0 (gfloat, width * height);
+  GstCudaBoxBlurPlane in = plane_new ((gpointer) src, width, height,
+      width * 4, 4);
+  GstCudaBoxBlurPlane o = plane_new (out, width, height, width * 4, 4);
+  GstCudaBoxBlurWindow w = window_new (rx, ry,
+      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
   gint i;
 
-  box_blur_ref_gray32f ((const guint8 *) src, width * 4, (guint8 *) out,
-      width * 4, width, height, rx, ry);
+  box_blur_ref_plane (GST_CUDA_BOX_BLUR_F32, &in, &o, &w, NULL);
   for (i = 0; i < width * height; i++)
     fail_unless (memcmp (&out[i], &expected[i], 4) == 0,
         "pixel %d is %.9g, expected %.9g", i, out[i], expected[i]);
@@ -121,8 +168,16 @@ GST_START_TEST (test_gray8_odd_size_strided)
       tight[y * w + x] = src[y * stride + x] = (guint8) (x * 7 + y * 31);
 
   memset (out, 0xaa, sizeof (out));
-  box_blur_ref_gray8 (src, stride, out, stride, w, h, 2, 1);
-  box_blur_ref_gray8 (tight, w, out_tight, w, w, h, 2, 1);
+  {
+    GstCudaBoxBlurPlane in = plane_new (src, w, h, stride, 1);
+    GstCudaBoxBlurPlane o = plane_new (out, w, h, stride, 1);
+    GstCudaBoxBlurWindow win = window_new (2, 1,
+        GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
+
+    box_blur_ref_plane (GST_CUDA_BOX_BLUR_U8, &in, &o, &win, NULL);
+  }
+  ref_gray8 (tight, w, h, 2, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0,
+      out_tight);
   for (y = 0; y < h; y++) {
     fail_unless (memcmp (out + y * stride, out_tight + y * w, w) == 0);
     /* and the output padding is left alone */
@@ -200,48 +255,412 @@ fill_random (guint8 * data, gsize size, guint32 seed)
   }
 }
 
-/* The summed-area tables agree with the direct loops: exactly for GRAY8,
- * and for float to double precision rounding of the float sums. */
+/* Each border mode on a line of 10, 20, 40 with a 3-pixel window, worked
+ * out by hand (halves round up). */
+GST_START_TEST (test_border_modes)
+{
+  const guint8 src[] = { 10, 20, 40 };
+  /* 30/2, 70/3, 60/2 */
+  const guint8 shrink[] = { 15, 23, 30 };
+  /* (10+10+20)/3, 70/3, (20+40+40)/3 */
+  const guint8 clamp[] = { 13, 23, 33 };
+  /* (20+10+20)/3, 70/3, (20+40+20)/3 */
+  const guint8 mirror[] = { 17, 23, 27 };
+  /* (40+10+20)/3, 70/3, (20+40+10)/3 */
+  const guint8 wrap[] = { 23, 23, 23 };
+  /* (100+10+20)/3, 70/3, (20+40+100)/3 */
+  const guint8 constant[] = { 43, 23, 53 };
+
+  assert_gray8_mode (src, 3, 1, 1, 0, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0,
+      shrink);
+  assert_gray8_mode (src, 3, 1, 1, 0, GST_CUDA_BOX_BLUR_BORDER_CLAMP, 0,
+      clamp);
+  assert_gray8_mode (src, 3, 1, 1, 0, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 0,
+      mirror);
+  assert_gray8_mode (src, 3, 1, 1, 0, GST_CUDA_BOX_BLUR_BORDER_WRAP, 0,
+      wrap);
+  assert_gray8_mode (src, 3, 1, 1, 0, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, 100,
+      constant);
+  /* the same down a column */
+  assert_gray8_mode (src, 1, 3, 0, 1, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 0,
+      mirror);
+  assert_gray8_mode (src, 1, 3, 0, 1, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, 100,
+      constant);
+}
+
+GST_END_TEST;
+
+/* Windows wider than the frame reflect and wrap more than once; the
+ * constant border counts in both directions. */
+GST_START_TEST (test_border_modes_wide_windows)
+{
+  const guint8 two[] = { 0, 90 };
+  /* positions -2..2 read 0 90 0 90 0, and -1..3 read 90 0 90 0 90 */
+  const guint8 reflected[] = { 36, 54 };
+  const guint8 one[] = { 50 };
+  /* 50 and eight border pixels of 0: 50/9 */
+  const guint8 boxed[] = { 6 };
+  /* 300 out of range rounds to 255: (50 + 8 * 255) / 9 = 232.2 */
+  const guint8 boxed_high[] = { 232 };
+
+  assert_gray8_mode (two, 2, 1, 2, 0, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 0,
+      reflected);
+  assert_gray8_mode (two, 2, 1, 2, 0, GST_CUDA_BOX_BLUR_BORDER_WRAP, 0,
+      reflected);
+  assert_gray8_mode (one, 1, 1, 1, 1, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, 0,
+      boxed);
+  assert_gray8_mode (one, 1, 1, 1, 1, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, 300,
+      boxed_high);
+  assert_gray8_mode (one, 1, 1, 9, 9, GST_CUDA_BOX_BLUR_BORDER_CLAMP, 0, one);
+  assert_gray8_mode (one, 1, 1, 9, 9, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 0,
+      one);
+}
+
+GST_END_TEST;
+
+/* 16-bit samples: exact means of values beyond 8 bits, rounded half up. */
+GST_START_TEST (test_gray16)
+{
+  const guint16 src[] = { 65535, 65534, 1000, 1 };
+  /* 131069/2 = 65534.5, 131069+1000 = 132069/3 = 44023, 66535/3 = 22178.3,
+   * 1001/2 = 500.5 */
+  const guint16 expected[] = { 65535, 44023, 22178, 501 };
+  guint16 out[4];
+  GstCudaBoxBlurPlane in = plane_new ((gpointer) src, 4, 1, 8, 2);
+  GstCudaBoxBlurPlane o = plane_new (out, 4, 1, 8, 2);
+  GstCudaBoxBlurWindow w = window_new (1, 0,
+      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
+  gint i;
+
+  box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+}
+
+GST_END_TEST;
+
+/* A region is blurred exactly as in the whole frame, reading the real
+ * pixels around it; the rest is left untouched. */
+GST_START_TEST (test_region_reads_neighbours)
+{
+  const gint w = 6, h = 5;
+  const GstVideoRectangle region = { 1, 2, 3, 2 };
+  guint8 src[6 * 5], whole[6 * 5], out[6 * 5];
+  GstCudaBoxBlurPlane in = plane_new (src, w, h, w, 1);
+  GstCudaBoxBlurPlane o = plane_new (out, w, h, w, 1);
+  guint b;
+  gint x, y;
+
+  fill_random (src, sizeof (src), 3);
+  for (b = 0; b < G_N_ELEMENTS (borders); b++) {
+    GstCudaBoxBlurWindow win = window_new (2, 1, borders[b], 9);
+
+    ref_gray8 (src, w, h, 2, 1, borders[b], 9, whole);
+    memcpy (out, src, sizeof (src));
+    box_blur_ref_plane (GST_CUDA_BOX_BLUR_U8, &in, &o, &win, &region);
+    for (y = 0; y < h; y++)
+      for (x = 0; x < w; x++) {
+        gboolean inside = x >= 1 && x < 4 && y >= 2 && y < 4;
+        fail_unless_equals_int (out[y * w + x], inside ? whole[y * w + x] :
+            src[y * w + x]);
+      }
+    /* and the same from the summed-area tables */
+    memcpy (out, src, sizeof (src));
+    box_blur_sat_plane (GST_CUDA_BOX_BLUR_U8, &in, &o, &win, &region);
+    for (y = 0; y < h; y++)
+      for (x = 0; x < w; x++) {
+        gboolean inside = x >= 1 && x < 4 && y >= 2 && y < 4;
+        fail_unless_equals_int (out[y * w + x], inside ? whole[y * w + x] :
+            src[y * w + x]);
+      }
+  }
+}
+
+GST_END_TEST;
+
+/* The summed-area tables agree with the direct loops in every border mode:
+ * exactly for integer samples, and for float to the rounding of the float
+ * sums. */
 GST_START_TEST (test_sat_matches_direct)
 {
   const gint w = 37, h = 23, radii[][2] = { {0, 0}, {1, 1}, {3, 2},
-  {0, 5}, {7, 0}, {20, 30}
+  {0, 5}, {7, 0}, {20, 30}, {40, 3}
   };
   guint8 *src8 = g_malloc (w * h), *a = g_malloc (w * h), *b = g_malloc (w * h);
+  guint16 *src16 = g_new (guint16, w * h), *a16 = g_new (guint16, w * h);
+  guint16 *b16 = g_new (guint16, w * h);
   gfloat *srcf = g_new (gfloat, w * h), *af = g_new (gfloat, w * h);
-  gdouble *bf = g_new (gdouble, w * h), *absf = g_new (gdouble, w * h);
-  guint r;
+  gfloat *bf = g_new (gfloat, w * h), *absf = g_new (gfloat, w * h);
+  gfloat *scale = g_new (gfloat, w * h);
+  GstCudaBoxBlurPlane p8 = plane_new (src8, w, h, w, 1);
+  GstCudaBoxBlurPlane a8 = plane_new (a, w, h, w, 1);
+  GstCudaBoxBlurPlane b8 = plane_new (b, w, h, w, 1);
+  GstCudaBoxBlurPlane p16 = plane_new (src16, w, h, w * 2, 2);
+  GstCudaBoxBlurPlane pa16 = plane_new (a16, w, h, w * 2, 2);
+  GstCudaBoxBlurPlane pb16 = plane_new (b16, w, h, w * 2, 2);
+  GstCudaBoxBlurPlane pf = plane_new (srcf, w, h, w * 4, 4);
+  GstCudaBoxBlurPlane paf = plane_new (af, w, h, w * 4, 4);
+  GstCudaBoxBlurPlane pbf = plane_new (bf, w, h, w * 4, 4);
+  GstCudaBoxBlurPlane pabs = plane_new (absf, w, h, w * 4, 4);
+  GstCudaBoxBlurPlane pscale = plane_new (scale, w, h, w * 4, 4);
+  guint r, m;
   gint i;
 
   fill_random (src8, w * h, 7);
-  for (i = 0; i < w * h; i++)
+  for (i = 0; i < w * h; i++) {
     srcf[i] = (src8[i] - 128) / 7.0f;
+    absf[i] = fabsf (srcf[i]);
+    src16[i] = src8[i] * 257 + (i & 255);
+  }
 
-  for (r = 0; r < G_N_ELEMENTS (radii); r++) {
-    gint rx = radii[r][0], ry = radii[r][1];
+  for (m = 0; m < G_N_ELEMENTS (borders); m++) {
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      GstCudaBoxBlurWindow win = window_new (radii[r][0], radii[r][1],
+          borders[m], 77.5);
 
-    box_blur_ref_gray8 (src8, w, a, w, w, h, rx, ry);
-    box_blur_sat_gray8 (src8, w, b, w, w, h, rx, ry);
-    fail_unless (memcmp (a, b, w * h) == 0, "radius %d,%d", rx, ry);
+      box_blur_ref_plane (GST_CUDA_BOX_BLUR_U8, &p8, &a8, &win, NULL);
+      box_blur_sat_plane (GST_CUDA_BOX_BLUR_U8, &p8, &b8, &win, NULL);
+      fail_unless (memcmp (a, b, w * h) == 0, "border %d radius %d,%d", m,
+          radii[r][0], radii[r][1]);
 
-    box_blur_ref_gray32f ((guint8 *) srcf, w * 4, (guint8 *) af, w * 4, w,
-        h, rx, ry);
-    box_blur_sat_gray32f ((guint8 *) srcf, w * 4, bf, w, h, rx, ry, FALSE);
-    box_blur_sat_gray32f ((guint8 *) srcf, w * 4, absf, w, h, rx, ry, TRUE);
-    for (i = 0; i < w * h; i++) {
-      fail_unless (fabs (af[i] - bf[i]) <= 1e-6 * absf[i],
-          "radius %d,%d pixel %d: %.9g vs %.9g", rx, ry, i, af[i], bf[i]);
-      fail_unless (absf[i] >= fabs (bf[i]));
+      box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &p16, &pa16, &win, NULL);
+      box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &p16, &pb16, &win, NULL);
+      fail_unless (memcmp (a16, b16, w * h * 2) == 0,
+          "border %d radius %d,%d", m, radii[r][0], radii[r][1]);
+
+      box_blur_ref_plane (GST_CUDA_BOX_BLUR_F32, &pf, &paf, &win, NULL);
+      box_blur_sat_plane (GST_CUDA_BOX_BLUR_F32, &pf, &pbf, &win, NULL);
+      box_blur_sat_plane (GST_CUDA_BOX_BLUR_F32, &pabs, &pscale, &win, NULL);
+      for (i = 0; i < w * h; i++)
+        fail_unless (fabs (af[i] - bf[i]) <= 1e-5 * (scale[i] + 77.5),
+            "border %d radius %d,%d pixel %d: %.9g vs %.9g", m, radii[r][0],
+            radii[r][1], i, af[i], bf[i]);
     }
   }
 
   g_free (src8);
   g_free (a);
   g_free (b);
+  g_free (src16);
+  g_free (a16);
+  g_free (b16);
   g_free (srcf);
   g_free (af);
   g_free (bf);
   g_free (absf);
+  g_free (scale);
+}
+
+GST_END_TEST;
+
+static GstCudaBoxBlurInfo
+info_for (const gchar * format, gint width, gint height)
+{
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+      G_TYPE_STRING, format, "width", G_TYPE_INT, width, "height",
+      G_TYPE_INT, height, NULL);
+  GstCudaBoxBlurInfo info;
+
+  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
+  gst_caps_unref (caps);
+  return info;
+}
+
+/* Passes chain: two passes of radius 1 over 0 0 90 0 0 give 0 30 30 30 0,
+ * then 15 20 30 20 15. */
+GST_START_TEST (test_passes)
+{
+  GstCudaBoxBlurInfo info = info_for ("GRAY8", 5, 1);
+  guint8 src[8] = { 0, 0, 90, 0, 0 }, out[8];
+  const guint8 expected[] = { 15, 20, 30, 20, 15 };
+  const GstVideoRectangle whole = { 0, 0, 5, 1 };
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurFrame in, o;
+  gint i;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_y = 0;
+  settings.passes = 2;
+  gst_cuda_box_blur_frame_from_data (&in, &info, src);
+  gst_cuda_box_blur_frame_from_data (&o, &info, out);
+  box_blur_ref_frame (&info, &settings, &in, &o, &whole, 1);
+  for (i = 0; i < 5; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+}
+
+GST_END_TEST;
+
+/* Chroma takes the luma radius over the subsampling, rounded up, unless
+ * told otherwise; alpha and unselected planes are left alone. */
+GST_START_TEST (test_component_windows)
+{
+  GstCudaBoxBlurInfo i420 = info_for ("I420", 64, 48);
+  GstCudaBoxBlurInfo y444 = info_for ("Y444", 64, 48);
+  GstCudaBoxBlurInfo argb = info_for ("ARGB", 64, 48);
+  GstCudaBoxBlurInfo rgbx = info_for ("RGBx", 64, 48);
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurWindow w;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = 5;
+  s.radius_y = 2;
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &i420, 0, &w));
+  fail_unless (w.radius_x == 5 && w.radius_y == 2);
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &i420, 1, &w));
+  fail_unless (w.radius_x == 3 && w.radius_y == 1);
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &y444, 2, &w));
+  fail_unless (w.radius_x == 5 && w.radius_y == 2);
+  s.radius_x = s.radius_y = 1;
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &i420, 2, &w));
+  fail_unless (w.radius_x == 1 && w.radius_y == 1);
+
+  s.chroma_radius_x = 0;
+  s.chroma_radius_y = 7;
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &i420, 1, &w));
+  fail_unless (w.radius_x == 0 && w.radius_y == 7);
+  s.chroma_radius_y = 0;
+  fail_if (gst_cuda_box_blur_settings_window (&s, &i420, 1, &w));
+
+  /* ARGB: alpha is component 3, kept unless blur-alpha */
+  fail_unless_equals_int (argb.comp[3].kind, GST_CUDA_BOX_BLUR_ALPHA);
+  fail_unless_equals_int (argb.comp[3].offset, 0);
+  fail_unless_equals_int (argb.comp[0].offset, 1);
+  fail_if (gst_cuda_box_blur_settings_window (&s, &argb, 3, &w));
+  s.blur_alpha = TRUE;
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &argb, 3, &w));
+  fail_unless (argb.has_padding == FALSE && rgbx.has_padding == TRUE);
+
+  s.planes = GST_CUDA_BOX_BLUR_PLANE_Y;
+  fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, &rgbx));
+  fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &i420));
+  s.planes = GST_CUDA_BOX_BLUR_PLANE_G;
+  fail_if (gst_cuda_box_blur_settings_window (&s, &rgbx, 0, &w));
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &rgbx, 1, &w));
+}
+
+GST_END_TEST;
+
+/* Regions: the static rectangle with 0 reaching the edge, metas filtered
+ * by type and padded, everything clipped, and chroma rounded outwards. */
+GST_START_TEST (test_regions)
+{
+  GstCudaBoxBlurInfo info = info_for ("NV12", 100, 60);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstBuffer *buf = gst_buffer_new ();
+  const GstVideoRectangle face = { 7, 7, 26, 26 };
+  GstCudaBoxBlurSettings s;
+  GstVideoRectangle *r, chroma;
+
+  gst_cuda_box_blur_settings_init (&s);
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 1);
+  r = &g_array_index (regions, GstVideoRectangle, 0);
+  fail_unless (r->x == 0 && r->y == 0 && r->w == 100 && r->h == 60);
+
+  s.roi.x = 90;
+  s.roi.y = 10;
+  s.roi.h = 70;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 1);
+  r = &g_array_index (regions, GstVideoRectangle, 0);
+  fail_unless (r->x == 90 && r->y == 10 && r->w == 10 && r->h == 50);
+  s.roi.x = 100;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 0);
+
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 10, 10, 20, 20);
+  gst_buffer_add_video_region_of_interest_meta (buf, "plate", 95, 55, 20, 20);
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 58, 4, 1);
+  s.roi_meta = TRUE;
+  s.roi_padding = 3;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 3);
+  r = &g_array_index (regions, GstVideoRectangle, 0);
+  fail_unless (r->x == 7 && r->y == 7 && r->w == 26 && r->h == 26);
+  r = &g_array_index (regions, GstVideoRectangle, 1);
+  fail_unless (r->x == 92 && r->y == 52 && r->w == 8 && r->h == 8);
+  r = &g_array_index (regions, GstVideoRectangle, 2);
+  fail_unless (r->x == 0 && r->y == 55 && r->w == 7 && r->h == 5);
+
+  s.roi_meta_type = g_quark_from_string ("plate");
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 1);
+  s.roi_meta_type = g_quark_from_string ("tree");
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 0);
+
+  /* 7..33 x 7..33 in luma covers chroma samples 3..16 */
+  gst_cuda_box_blur_region_for_component (&info, 1, &face, &chroma);
+  fail_unless (chroma.x == 3 && chroma.y == 3 && chroma.w == 14
+      && chroma.h == 14);
+  gst_cuda_box_blur_region_for_component (&info, 0, &face, &chroma);
+  fail_unless (chroma.x == 7 && chroma.w == 26);
+
+  g_array_unref (regions);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
+/* Every format: the reference blurs each selected component in place and
+ * leaves the bytes of the others (alpha, padding) alone. */
+GST_START_TEST (test_frame_components)
+{
+  static const gchar *formats[] = { "I420", "NV21", "RGBx", "ARGB", "AYUV",
+    "BGR", "GRAY16_LE"
+  };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info = info_for (formats[f], 9, 7);
+    guint8 *src = g_malloc (info.size), *out = g_malloc (info.size);
+    guint8 *one = g_malloc0 (info.size);
+    const GstVideoRectangle whole = { 0, 0, 9, 7 };
+    GstCudaBoxBlurSettings s;
+    GstCudaBoxBlurFrame in, o, single;
+    gint c;
+
+    fill_random (src, info.size, f);
+    gst_cuda_box_blur_frame_from_data (&in, &info, src);
+    gst_cuda_box_blur_frame_from_data (&o, &info, out);
+    gst_cuda_box_blur_frame_from_data (&single, &info, one);
+    gst_cuda_box_blur_settings_init (&s);
+    s.radius_x = 2;
+    box_blur_ref_frame (&info, &s, &in, &o, &whole, 1);
+
+    for (c = 0; c < info.n_components; c++) {
+      GstCudaBoxBlurPlane pin, pout, pone;
+      GstCudaBoxBlurWindow w;
+      gboolean blurred;
+      gint x, y;
+
+      gst_cuda_box_blur_frame_get_plane (&in, &info, c, &pin);
+      gst_cuda_box_blur_frame_get_plane (&o, &info, c, &pout);
+      gst_cuda_box_blur_frame_get_plane (&single, &info, c, &pone);
+      blurred = gst_cuda_box_blur_settings_window (&s, &info, c, &w);
+      if (blurred)
+        box_blur_ref_plane (info.type, &pin, &pone, &w, NULL);
+      else
+        fail_unless_equals_int (info.comp[c].kind, GST_CUDA_BOX_BLUR_ALPHA);
+      for (y = 0; y < pin.height; y++)
+        for (x = 0; x < pin.width; x++) {
+          const guint8 *want = (blurred ? pone.data : pin.data) +
+              y * pin.stride + x * pin.step;
+          fail_unless (memcmp (pout.data + y * pout.stride + x * pout.step,
+                  want, info.sample_size) == 0, "%s component %d (%d,%d)",
+              formats[f], c, x, y);
+        }
+    }
+    if (info.has_padding) {
+      /* RGBx: the x byte of every pixel is copied */
+      gint x;
+      for (x = 0; x < 9; x++)
+        fail_unless_equals_int (out[4 * x + 3], src[4 * x + 3]);
+    }
+    g_free (src);
+    g_free (out);
+    g_free (one);
+  }
 }
 
 GST_END_TEST;
@@ -262,7 +681,15 @@ reference_suite (void)
   tcase_add_test (tc, test_gray32f_3x3_sample_order);
   tcase_add_test (tc, test_gray32f_order_matters);
   tcase_add_test (tc, test_gray32f_1x1);
+  tcase_add_test (tc, test_border_modes);
+  tcase_add_test (tc, test_border_modes_wide_windows);
+  tcase_add_test (tc, test_gray16);
+  tcase_add_test (tc, test_region_reads_neighbours);
   tcase_add_test (tc, test_sat_matches_direct);
+  tcase_add_test (tc, test_passes);
+  tcase_add_test (tc, test_component_windows);
+  tcase_add_test (tc, test_regions);
+  tcase_add_test (tc, test_frame_components);
   return s;
 }
 

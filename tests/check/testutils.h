@@ -7,41 +7,66 @@
 
 #include <gst/gst.h>
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-params.h"
 
 G_BEGIN_DECLS
 
 /* Exit status meson reads as "skipped". */
 #define TEST_EXIT_SKIP 77
 
+/* Every format the element takes, in its caps order. */
+extern const gchar *const test_formats[];
+extern const guint test_n_formats;
+
 gboolean     test_gpu_available  (gchar ** reason);
 
 /* Exits with TEST_EXIT_SKIP, saying why, when there is no usable GPU. */
 void         test_skip_without_gpu (const gchar * name);
 
-GstCaps *    test_caps_new       (GstCudaBoxBlurFormat format,
-                                  gint width, gint height);
+GstCaps *    test_caps_new       (const gchar * format, gint width,
+                                  gint height);
 
-/* Deterministic pixels from @seed; the bytes of each row past the pixels
- * (padding) are filled with 0xff, a NaN in GRAY32F, so that a kernel that
- * reads padding gives visibly wrong results. */
-void         test_fill           (guint8 * data, gint stride,
-                                  GstCudaBoxBlurFormat format,
-                                  gint width, gint height, guint seed);
+/* The frame description of @format at @width x @height. */
+GstCudaBoxBlurInfo test_info     (const gchar * format, gint width,
+                                  gint height);
 
-/* A frame of @stride bytes per row in @allocator's memory (NULL: system
- * memory), with a GstVideoMeta when @stride is not the caps' default. */
-GstBuffer *  test_buffer_new     (GstAllocator * allocator,
-                                  GstCudaBoxBlurFormat format,
-                                  gint width, gint height, gint stride,
+/* Deterministic samples from @seed in every plane; the bytes of each row
+ * past its pixels (padding) are 0xff, a NaN in GRAY32F, so that a kernel
+ * that reads padding gives visibly wrong results. */
+void         test_fill           (const GstCudaBoxBlurInfo * info,
+                                  const GstCudaBoxBlurFrame * frame,
                                   guint seed);
 
-/* Fails the running test unless @out is the CPU reference blur of @in:
- * equal for GRAY8, and for GRAY32F with windows up to 3x3 (the sample's
- * order); other GRAY32F windows within 1e-5 of the exact mean, relative to
- * the window's mean absolute value. */
+/* A frame in @allocator's memory (NULL: system memory) whose rows are
+ * @pad bytes longer than the caps' default (0: the default layout, no
+ * GstVideoMeta; otherwise planes one after the other, with a meta). */
+GstBuffer *  test_buffer_new     (GstAllocator * allocator,
+                                  const gchar * format, gint width,
+                                  gint height, gint pad, guint seed);
+
+/* Fails the running test unless @out is what the element makes of @in with
+ * @settings, by the CPU reference: equal for integer samples, and for
+ * float32 when every window has at most 9 pixels (the sample's summation
+ * order); larger float32 windows within 1e-5 of the exact result, relative
+ * to the same blur of |input|.  Samples the settings leave alone must equal
+ * the input bit for bit. */
+void         test_assert_output  (GstBuffer * in, GstBuffer * out,
+                                  const gchar * format, gint width,
+                                  gint height,
+                                  const GstCudaBoxBlurSettings * settings);
+
+/* test_assert_output() with the default settings and radii @radius_x,
+ * @radius_y. */
 void         test_assert_blurred (GstBuffer * in, GstBuffer * out,
-                                  GstCudaBoxBlurFormat format,
-                                  gint width, gint height,
-                                  gint radius_x, gint radius_y);
+                                  const gchar * format, gint width,
+                                  gint height, gint radius_x, gint radius_y);
+
+/* test_fill() of a frame in the caps' default layout at @data. */
+void         test_fill_data      (const GstCudaBoxBlurInfo * info,
+                                  guint8 * data, guint seed);
+
+/* Sets every blur property of a cudaboxblur from @settings. */
+void         test_apply_settings (GstElement * blur,
+                                  const GstCudaBoxBlurSettings * settings);
 
 G_END_DECLS

@@ -16,19 +16,7 @@
 #define MANAGED_MEMORY "CudaManagedMemory"
 #define PINNED_MEMORY "CudaPinnedHostMemory"
 
-static const GstCudaBoxBlurFormat formats[] = {
-  GST_CUDA_BOX_BLUR_FORMAT_GRAY8, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F,
-};
-
-static void
-get_info (GstCudaBoxBlurInfo * info, GstCudaBoxBlurFormat format, gint w,
-    gint h)
-{
-  GstCaps *caps = test_caps_new (format, w, h);
-
-  fail_unless (gst_cuda_box_blur_info_from_caps (info, caps));
-  gst_caps_unref (caps);
-}
+static const gchar *const formats[] = { "GRAY8", "GRAY32F" };
 
 static gboolean
 is_managed (GstBuffer * buf)
@@ -40,7 +28,7 @@ is_managed (GstBuffer * buf)
 /* A harness around one cudaboxblur (h->element) with @radius, fed with
  * @format frames of @w x @height. */
 static GstHarness *
-harness_new (gint radius, GstCudaBoxBlurFormat format, gint w, gint height)
+harness_new (gint radius, const gchar * format, gint w, gint height)
 {
   GstHarness *h = gst_harness_new ("cudaboxblur");
 
@@ -60,8 +48,7 @@ pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
 
   fail_unless (is_managed (buf), "the offered pool is not managed memory");
   fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
-  test_fill (map.data, info->stride, info->format, info->width, info->height,
-      seed);
+  test_fill_data (info, map.data, seed);
   gst_buffer_unmap (buf, &map);
   return buf;
 }
@@ -69,7 +56,7 @@ pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
 /* Pushes @in and checks the frame that comes out. */
 static void
 push_and_check_xy (GstHarness * h, GstBuffer * in,
-    GstCudaBoxBlurFormat format, gint w, gint height, gint radius_x,
+    const gchar * format, gint w, gint height, gint radius_x,
     gint radius_y)
 {
   GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
@@ -87,7 +74,7 @@ push_and_check_xy (GstHarness * h, GstBuffer * in,
 }
 
 static void
-push_and_check (GstHarness * h, GstBuffer * in, GstCudaBoxBlurFormat format,
+push_and_check (GstHarness * h, GstBuffer * in, const gchar * format,
     gint w, gint height, gint radius)
 {
   push_and_check_xy (h, in, format, w, height, radius, radius);
@@ -100,15 +87,15 @@ check_size (gint w, gint height)
   guint f, r;
 
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstCudaBoxBlurFormat format = formats[f];
+    const gchar * format = formats[f];
     GstCudaBoxBlurInfo info;
     GstHarness *h;
     GstAllocator *allocator = NULL;
-    gint padded;
+    gint pad;
 
-    get_info (&info, format, w, height);
+    info = test_info (format, w, height);
     /* GRAY8 with an odd stride; GRAY32F keeps 4-byte aligned rows */
-    padded = w * info.bpp + (info.bpp == 1 ? 5 : 68);
+    pad = info.sample_size == 1 ? 5 : 68;
 
     h = harness_new (1, format, w, height);
     gst_harness_get_allocator (h, &allocator, NULL);
@@ -119,16 +106,16 @@ check_size (gint w, gint height)
       gint radius = radii[r];
 
       GST_INFO ("%dx%d %s radius %d", w, height,
-          gst_cuda_box_blur_format_to_string (format), radius);
+          format, radius);
       g_object_set (h->element, "radius", radius, NULL);
 
       push_and_check (h, pool_buffer (h, &info, r), format, w, height,
           radius);
       push_and_check (h, test_buffer_new (allocator, format, w, height,
-              padded, r + 10), format, w, height, radius);
+              pad, r + 10), format, w, height, radius);
       push_and_check (h, test_buffer_new (NULL, format, w, height,
-              info.stride, r + 20), format, w, height, radius);
-      push_and_check (h, test_buffer_new (NULL, format, w, height, padded,
+              0, r + 20), format, w, height, radius);
+      push_and_check (h, test_buffer_new (NULL, format, w, height, pad,
               r + 30), format, w, height, radius);
     }
 
@@ -196,10 +183,10 @@ GST_START_TEST (test_large_and_asymmetric_radii)
       GstCudaBoxBlurInfo info;
       GstHarness *h = harness_new (1, formats[f], w, height);
 
-      get_info (&info, formats[f], w, height);
+      info = test_info (formats[f], w, height);
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
         GST_INFO ("%dx%d %s radius %d,%d", w, height,
-            gst_cuda_box_blur_format_to_string (formats[f]), radii[r][0],
+            formats[f], radii[r][0],
             radii[r][1]);
         g_object_set (h->element, "radius-x", radii[r][0], "radius-y",
             radii[r][1], NULL);
@@ -209,7 +196,7 @@ GST_START_TEST (test_large_and_asymmetric_radii)
               height, radii[r][0], radii[r][1]);
         else
           push_and_check_xy (h, test_buffer_new (NULL, formats[f], w, height,
-                  info.stride + 4 * (r % 3), r), formats[f], w, height,
+                  4 * (r % 3), r), formats[f], w, height,
               radii[r][0], radii[r][1]);
       }
       gst_harness_teardown (h);
@@ -240,7 +227,7 @@ GST_START_TEST (test_pinned_mode)
       g_object_set (blur, "memory-mode", 1 /* pinned */ , NULL);
       h = gst_harness_new_with_element (blur, "sink", "src");
       gst_harness_set_src_caps (h, test_caps_new (formats[f], w, height));
-      get_info (&info, formats[f], w, height);
+      info = test_info (formats[f], w, height);
 
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
         GstBuffer *in, *out;
@@ -252,7 +239,7 @@ GST_START_TEST (test_pinned_mode)
             && gst_memory_is_type (gst_buffer_peek_memory (in, 0),
                 PINNED_MEMORY), "the offered pool is not pinned memory");
         fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
-        test_fill (map.data, info.stride, formats[f], w, height, r);
+        test_fill_data (&info, map.data, r);
         gst_buffer_unmap (in, &map);
 
         out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
@@ -264,7 +251,7 @@ GST_START_TEST (test_pinned_mode)
         gst_buffer_unref (in);
 
         /* and system memory in */
-        in = test_buffer_new (NULL, formats[f], w, height, info.stride, r);
+        in = test_buffer_new (NULL, formats[f], w, height, 0, r);
         out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
         test_assert_blurred (in, out, formats[f], w, height, radii[r],
             radii[r]);
@@ -283,19 +270,19 @@ GST_END_TEST;
 GST_START_TEST (test_radius_change_while_playing)
 {
   const gint w = 97, height = 61;
-  GstHarness *h = harness_new (1, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, w,
+  GstHarness *h = harness_new (1, "GRAY32F", w,
       height);
   GstCudaBoxBlurInfo info;
   guint i;
 
-  get_info (&info, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, w, height);
+  info = test_info ("GRAY32F", w, height);
   for (i = 0; i < 40; i++) {
     /* small and large radii, so the kernel variant changes too */
     gint radius = (i % 2) ? (i * 7) % 5 : (i * 13) % 97;
 
     g_object_set (h->element, "radius", radius, NULL);
     push_and_check (h, test_buffer_new (NULL, info.format, w, height,
-            info.stride, i), info.format, w, height, radius);
+            0, i), info.format, w, height, radius);
   }
   gst_harness_teardown (h);
 }
@@ -324,13 +311,11 @@ GST_START_TEST (test_negotiation_with_appsrc)
   guint f;
 
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstCudaBoxBlurInfo info;
     GstElement *pipeline, *src;
     GstCaps *caps, *out_caps;
     GstBuffer *in, *out;
     GstFlowReturn flow;
 
-    get_info (&info, formats[f], w, height);
     caps = test_caps_new (formats[f], w, height);
     pipeline = gst_parse_launch ("appsrc name=src format=time ! "
         "cudaboxblur radius=2 ! appsink name=sink", NULL);
@@ -339,7 +324,7 @@ GST_START_TEST (test_negotiation_with_appsrc)
     fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
         GST_STATE_CHANGE_FAILURE);
 
-    in = test_buffer_new (NULL, formats[f], w, height, info.stride, f);
+    in = test_buffer_new (NULL, formats[f], w, height, 0, f);
     g_signal_emit_by_name (src, "push-buffer", in, &flow);
     fail_unless_equals_int (flow, GST_FLOW_OK);
 
@@ -363,23 +348,28 @@ GST_END_TEST;
 GST_START_TEST (test_two_elements_in_one_pipeline)
 {
   const gint w = 257, height = 131;
-  const GstCudaBoxBlurFormat format = GST_CUDA_BOX_BLUR_FORMAT_GRAY32F;
+  const gchar *format = "GRAY32F";
   GstHarness *h =
       gst_harness_new_parse ("cudaboxblur radius=1 ! cudaboxblur radius=3");
   GstCudaBoxBlurInfo info;
   GstBuffer *in, *once, *out;
   GstMapInfo in_map, once_map;
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurFrame in_frame, once_frame;
+  const GstVideoRectangle whole = { 0, 0, w, height };
 
   gst_harness_set_src_caps (h, test_caps_new (format, w, height));
-  get_info (&info, format, w, height);
-  in = test_buffer_new (NULL, format, w, height, info.stride, 5);
+  info = test_info (format, w, height);
+  in = test_buffer_new (NULL, format, w, height, 0, 5);
 
   /* the first blur, on the CPU */
   once = gst_buffer_new_allocate (NULL, info.size, NULL);
   fail_unless (gst_buffer_map (in, &in_map, GST_MAP_READ));
   fail_unless (gst_buffer_map (once, &once_map, GST_MAP_WRITE));
-  box_blur_ref_gray32f (in_map.data, info.stride, once_map.data, info.stride,
-      w, height, 1, 1);
+  gst_cuda_box_blur_settings_init (&settings);
+  gst_cuda_box_blur_frame_from_data (&in_frame, &info, in_map.data);
+  gst_cuda_box_blur_frame_from_data (&once_frame, &info, once_map.data);
+  box_blur_ref_frame (&info, &settings, &in_frame, &once_frame, &whole, 1);
   gst_buffer_unmap (once, &once_map);
   gst_buffer_unmap (in, &in_map);
 
@@ -398,7 +388,7 @@ GST_END_TEST;
 GST_START_TEST (test_1000_frames_no_memory_growth)
 {
   const gint w = 1920, height = 1080;
-  GstHarness *h = harness_new (3, GST_CUDA_BOX_BLUR_FORMAT_GRAY8, w, height);
+  GstHarness *h = harness_new (3, "GRAY8", w, height);
   GstCudaBoxBlurInfo info;
   GstAllocator *allocator = NULL;
   GstBuffer *foreign;
@@ -406,8 +396,8 @@ GST_START_TEST (test_1000_frames_no_memory_growth)
   guint64 held_before = 0, held_after = 0;
   guint i;
 
-  get_info (&info, GST_CUDA_BOX_BLUR_FORMAT_GRAY8, w, height);
-  foreign = test_buffer_new (NULL, info.format, w, height, info.stride, 9);
+  info = test_info ("GRAY8", w, height);
+  foreign = test_buffer_new (NULL, info.format, w, height, 0, 9);
   /* the element's allocator, which serves both of its pools */
   gst_harness_get_allocator (h, &allocator, NULL);
   fail_unless (allocator != NULL);
@@ -507,7 +497,7 @@ GST_END_TEST;
 
 GST_START_TEST (test_arch_matches_device)
 {
-  GstHarness *h = harness_new (1, GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 8, 8);
+  GstHarness *h = harness_new (1, "GRAY8", 8, 8);
   struct cudaDeviceProp props;
   gchar *arch, *expected;
 

@@ -17,28 +17,13 @@
 #include "cudaboxblur-info.h"
 #include "testutils.h"
 
-static const GstCudaBoxBlurFormat formats[] = {
-  GST_CUDA_BOX_BLUR_FORMAT_GRAY8, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F,
-};
-
-static GstCudaBoxBlurInfo
-info_for (GstCudaBoxBlurFormat format, gint w, gint h)
-{
-  GstCaps *caps = test_caps_new (format, w, h);
-  GstCudaBoxBlurInfo info;
-
-  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  return info;
-}
+static const gchar *const formats[] = { "GRAY8", "GRAY32F" };
 
 static void
-push_check (GstHarness * h, GstCudaBoxBlurFormat format, gint w, gint height,
+push_check (GstHarness * h, const gchar * format, gint w, gint height,
     gint rx, gint ry, guint seed)
 {
-  GstCudaBoxBlurInfo info = info_for (format, w, height);
-  GstBuffer *in = test_buffer_new (NULL, format, w, height, info.stride,
-      seed);
+  GstBuffer *in = test_buffer_new (NULL, format, w, height, 0, seed);
   GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
 
   fail_unless (out != NULL);
@@ -52,15 +37,15 @@ GST_START_TEST (test_caps_change_mid_stream)
 {
   const struct
   {
-    GstCudaBoxBlurFormat format;
+    const gchar * format;
     gint w, h;
   } steps[] = {
-    {GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 64, 48},
-    {GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 97, 61},
-    {GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 1920, 1080},
-    {GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 7, 3},
-    {GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 1920, 1080},
-    {GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 1, 1},
+    {"GRAY8", 64, 48},
+    {"GRAY32F", 97, 61},
+    {"GRAY32F", 1920, 1080},
+    {"GRAY8", 7, 3},
+    {"GRAY8", 1920, 1080},
+    {"GRAY32F", 1, 1},
   };
   GstHarness *h = gst_harness_new ("cudaboxblur");
   guint i;
@@ -114,23 +99,28 @@ GST_END_TEST;
  * GstVideoMeta. */
 GST_START_TEST (test_multi_memory_and_offsets)
 {
+  static const gchar *const layouts[] = { "GRAY8", "GRAY32F", "I420",
+    "RGB"
+  };
   const gint w = 123, height = 45;
   guint f;
+  gint p;
 
-  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstCudaBoxBlurInfo info = info_for (formats[f], w, height);
+  for (f = 0; f < G_N_ELEMENTS (layouts); f++) {
+    GstCudaBoxBlurInfo info = test_info (layouts[f], w, height);
     GstHarness *h = gst_harness_new ("cudaboxblur");
     GstBuffer *whole, *split, *out, *shifted;
     GstMapInfo map;
     gsize third = info.size / 3;
-    gsize offsets[GST_VIDEO_MAX_PLANES] = { 64, };
-    gint strides[GST_VIDEO_MAX_PLANES] = { info.stride, };
+    gsize offsets[GST_VIDEO_MAX_PLANES];
 
+    for (p = 0; p < info.n_planes; p++)
+      offsets[p] = 64 + info.offset[p];
     g_object_set (h->element, "radius", 4, NULL);
-    gst_harness_set_src_caps (h, test_caps_new (formats[f], w, height));
+    gst_harness_set_src_caps (h, test_caps_new (layouts[f], w, height));
 
     /* three memories */
-    whole = test_buffer_new (NULL, formats[f], w, height, info.stride, 3);
+    whole = test_buffer_new (NULL, layouts[f], w, height, 0, 3);
     split = gst_buffer_new ();
     gst_buffer_append_memory (split, gst_memory_share (gst_buffer_peek_memory
             (whole, 0), 0, third));
@@ -140,7 +130,7 @@ GST_START_TEST (test_multi_memory_and_offsets)
             (whole, 0), 2 * third, info.size - 2 * third));
     fail_unless_equals_int (gst_buffer_n_memory (split), 3);
     out = gst_harness_push_and_pull (h, split);
-    test_assert_blurred (whole, out, formats[f], w, height, 4, 4);
+    test_assert_blurred (whole, out, layouts[f], w, height, 4, 4);
     gst_buffer_unref (out);
 
     /* the frame 64 bytes into its buffer */
@@ -149,10 +139,9 @@ GST_START_TEST (test_multi_memory_and_offsets)
     gst_buffer_fill (shifted, 64, map.data, map.size);
     gst_buffer_unmap (whole, &map);
     gst_buffer_add_video_meta_full (shifted, GST_VIDEO_FRAME_FLAG_NONE,
-        f ? GST_VIDEO_FORMAT_UNKNOWN : GST_VIDEO_FORMAT_GRAY8, w, height, 1,
-        offsets, strides);
+        info.video_format, w, height, info.n_planes, offsets, info.stride);
     out = gst_harness_push_and_pull (h, shifted);
-    test_assert_blurred (whole, out, formats[f], w, height, 4, 4);
+    test_assert_blurred (whole, out, layouts[f], w, height, 4, 4);
     gst_buffer_unref (out);
 
     gst_buffer_unref (whole);
@@ -166,7 +155,7 @@ GST_END_TEST;
 GST_START_TEST (test_truncated_buffer)
 {
   GstHarness *h = gst_harness_new ("cudaboxblur");
-  GstCudaBoxBlurInfo info = info_for (formats[1], 640, 480);
+  GstCudaBoxBlurInfo info = test_info (formats[1], 640, 480);
 
   gst_harness_set_src_caps (h, test_caps_new (formats[1], 640, 480));
   fail_unless_equals_int (gst_harness_push (h,
@@ -232,9 +221,8 @@ static gpointer
 pipeline_thread (gpointer data)
 {
   const gint idx = GPOINTER_TO_INT (data);
-  const GstCudaBoxBlurFormat format = formats[idx % 2];
+  const gchar *format = formats[idx % 2];
   const gint w = 400 + idx, height = 300 - idx, radius = 2 + 10 * idx;
-  GstCudaBoxBlurInfo info = info_for (format, w, height);
   GstCaps *caps = test_caps_new (format, w, height);
   GstElement *pipeline, *src, *sink;
   gchar *desc;
@@ -251,7 +239,7 @@ pipeline_thread (gpointer data)
       GST_STATE_CHANGE_FAILURE);
 
   for (i = 0; i < 30; i++) {
-    GstBuffer *in = test_buffer_new (NULL, format, w, height, info.stride,
+    GstBuffer *in = test_buffer_new (NULL, format, w, height, 0,
         i + 1000 * idx);
     GstSample *sample = NULL;
     GstFlowReturn flow;
@@ -285,8 +273,9 @@ GST_START_TEST (test_two_pipelines_two_threads)
 
 GST_END_TEST;
 
-/* Seeded, bounded: frame after frame, random size, format, radii and
- * memory; each output against the reference. */
+/* Seeded, bounded: frame after frame, random format, size, radii, chroma
+ * radii, passes, border mode and region, with input in padded or default
+ * layout; each output against the reference. */
 GST_START_TEST (test_property_fuzz)
 {
   const gchar *env = g_getenv ("CUDABOXBLUR_FUZZ_SEED");
@@ -294,26 +283,51 @@ GST_START_TEST (test_property_fuzz)
       (guint32) g_get_real_time ();
   GRand *rand = g_rand_new_with_seed (seed);
   GstHarness *h = gst_harness_new ("cudaboxblur");
-  GstCudaBoxBlurFormat format = formats[0];
+  const gchar *format = test_formats[0];
+  GstCudaBoxBlurSettings s;
   gint w = 0, height = 0, i;
 
   g_print ("property fuzz: CUDABOXBLUR_FUZZ_SEED=%u\n", seed);
+  gst_cuda_box_blur_settings_init (&s);
   for (i = 0; i < 150; i++) {
-    gint rx = g_rand_int_range (rand, 0, 4) ? g_rand_int_range (rand, 0, 12)
-        : g_rand_int_range (rand, 0, 256);
-    gint ry = g_rand_boolean (rand) ? rx : g_rand_int_range (rand, 0, 64);
+    GstBuffer *in, *out;
 
     if (i == 0 || g_rand_int_range (rand, 0, 10) == 0) {
-      format = formats[g_rand_int_range (rand, 0, 2)];
+      format = test_formats[g_rand_int_range (rand, 0, test_n_formats)];
       w = g_rand_int_range (rand, 1, 700);
       height = g_rand_int_range (rand, 1, 500);
       gst_harness_set_caps (h, test_caps_new (format, w, height),
           test_caps_new (format, w, height));
     }
-    g_object_set (h->element, "radius-x", rx, "radius-y", ry, NULL);
-    if (rx == 0 && ry == 0)
-      continue;                 /* passthrough: covered elsewhere */
-    push_check (h, format, w, height, rx, ry, i);
+    s.radius_x = g_rand_int_range (rand, 0, 4) ?
+        g_rand_int_range (rand, 0, 12) : g_rand_int_range (rand, 0, 256);
+    s.radius_y = g_rand_boolean (rand) ? s.radius_x :
+        g_rand_int_range (rand, 0, 64);
+    s.chroma_radius_x = g_rand_int_range (rand, -1, 6);
+    s.chroma_radius_y = g_rand_int_range (rand, -1, 6);
+    s.passes = g_rand_int_range (rand, 0, 4) ? 1 : g_rand_int_range (rand,
+        2, 4);
+    s.border = g_rand_int_range (rand, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        GST_CUDA_BOX_BLUR_BORDER_CONSTANT + 1);
+    s.border_value = g_rand_int_range (rand, 0, 256);
+    s.blur_alpha = g_rand_boolean (rand);
+    if (g_rand_boolean (rand)) {
+      s.roi.x = g_rand_int_range (rand, 0, w);
+      s.roi.y = g_rand_int_range (rand, 0, height);
+      s.roi.w = g_rand_int_range (rand, 0, w);
+      s.roi.h = g_rand_int_range (rand, 0, height);
+    } else {
+      s.roi.x = s.roi.y = s.roi.w = s.roi.h = 0;
+    }
+    test_apply_settings (h->element, &s);
+
+    in = test_buffer_new (NULL, format, w, height,
+        g_rand_boolean (rand) ? 0 : 4 * g_rand_int_range (rand, 1, 9), i);
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL);
+    test_assert_output (in, out, format, w, height, &s);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
   }
   gst_harness_teardown (h);
   g_rand_free (rand);
@@ -385,7 +399,6 @@ GST_START_TEST (test_allocation_failure)
   GstMessage *msg;
   GError *error = NULL;
   guint64 held_bytes = 1;
-  GstCudaBoxBlurInfo info = info_for (formats[0], 640, 480);
 
   gst_element_set_bus (h->element, bus);
   gst_harness_set_src_caps (h, test_caps_new (formats[0], 640, 480));
@@ -396,11 +409,11 @@ GST_START_TEST (test_allocation_failure)
 
   /* keep the first output, so that the pool must allocate another */
   held = gst_harness_push_and_pull (h, test_buffer_new (NULL, formats[0],
-          640, 480, info.stride, 1));
+          640, 480, 0, 1));
   fail_unless (held != NULL);
   g_object_set (allocator, "fail-after", 0, NULL);
   fail_unless_equals_int (gst_harness_push (h, test_buffer_new (NULL,
-              formats[0], 640, 480, info.stride, 2)), GST_FLOW_ERROR);
+              formats[0], 640, 480, 0, 2)), GST_FLOW_ERROR);
 
   msg = pop_error (bus);
   fail_unless (msg != NULL, "no element error");

@@ -11,6 +11,7 @@
 #include <gst/video/video.h>
 
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-params.h"
 #include "testutils.h"
 
 static GstElement *
@@ -36,14 +37,23 @@ sink_accepts (GstElement * e, const gchar * caps_str)
   return res;
 }
 
-GST_START_TEST (test_accepts_gray8_and_gray32f)
+/* Every format of the issue, at an even and an odd size. */
+GST_START_TEST (test_accepts_every_format)
 {
   GstElement *e = new_blur ();
+  guint f;
 
-  fail_unless (sink_accepts (e,
-          "video/x-raw,format=GRAY8,width=320,height=240,framerate=30/1"));
-  fail_unless (sink_accepts (e,
-          "video/x-raw,format=GRAY32F,width=385,height=289,framerate=0/1"));
+  for (f = 0; f < test_n_formats; f++) {
+    gchar *even = g_strdup_printf ("video/x-raw,format=%s,width=320,"
+        "height=240,framerate=30/1", test_formats[f]);
+    gchar *odd = g_strdup_printf ("video/x-raw,format=%s,width=323,"
+        "height=241,framerate=0/1", test_formats[f]);
+
+    fail_unless (sink_accepts (e, even), "%s", even);
+    fail_unless (sink_accepts (e, odd), "%s", odd);
+    g_free (even);
+    g_free (odd);
+  }
   fail_unless (sink_accepts (e,
           "video/x-raw,format=GRAY8,width=1,height=1,framerate=25/1"));
   gst_object_unref (e);
@@ -55,12 +65,13 @@ GST_START_TEST (test_rejects_other_caps)
 {
   GstElement *e = new_blur ();
   const gchar *bad[] = {
-    "video/x-raw,format=RGBA,width=320,height=240,framerate=30/1",
-    "video/x-raw,format=I420,width=320,height=240,framerate=30/1",
-    "video/x-raw,format=GRAY16_LE,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=UYVY,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=GRAY16_BE,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=I420_10LE,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY8,width=0,height=240,framerate=30/1",
     "video/x-raw,format=GRAY32F,width=320,height=0,framerate=30/1",
     "video/x-raw,format=GRAY8,width=40000,height=2,framerate=30/1",
+    "video/x-raw,format=NV12,width=2,height=40000,framerate=30/1",
     "video/x-raw(memory:CUDAMemory),format=GRAY8,width=320,height=240,"
         "framerate=30/1",
     "audio/x-raw,format=F32LE,rate=48000,channels=1",
@@ -74,14 +85,16 @@ GST_START_TEST (test_rejects_other_caps)
 
 GST_END_TEST;
 
-/* Same caps in and out: asking the source pad for GRAY32F gives GRAY32F
- * only. */
+/* Same caps in and out: asking the source pad for one format gives that
+ * format only, and the element offers exactly its formats. */
 GST_START_TEST (test_caps_pass_through_unchanged)
 {
   GstElement *e = new_blur ();
   GstPad *src = gst_element_get_static_pad (e, "src");
   GstCaps *filter, *caps;
   GstStructure *s;
+  const GValue *formats;
+  guint f;
 
   filter = gst_caps_from_string ("video/x-raw,format=GRAY32F");
   caps = gst_pad_query_caps (src, filter);
@@ -93,11 +106,14 @@ GST_START_TEST (test_caps_pass_through_unchanged)
   gst_caps_unref (filter);
 
   caps = gst_pad_query_caps (src, NULL);
-  filter = gst_caps_from_string ("video/x-raw,format={GRAY8,GRAY32F},"
-      "width=[1,32768],height=[1,32768],framerate=[0/1,2147483647/1]");
-  fail_unless (gst_caps_is_equal (caps, filter), "%" GST_PTR_FORMAT, caps);
+  fail_unless_equals_int (gst_caps_get_size (caps), 1);
+  formats = gst_structure_get_value (gst_caps_get_structure (caps, 0),
+      "format");
+  fail_unless_equals_int (gst_value_list_get_size (formats), test_n_formats);
+  for (f = 0; f < test_n_formats; f++)
+    fail_unless_equals_string (g_value_get_string (gst_value_list_get_value
+            (formats, f)), test_formats[f]);
   gst_caps_unref (caps);
-  gst_caps_unref (filter);
   gst_object_unref (src);
   gst_object_unref (e);
 }
@@ -108,21 +124,63 @@ GST_START_TEST (test_info_from_caps)
 {
   GstCudaBoxBlurInfo info;
   GstCaps *caps;
+  guint f;
 
-  caps = test_caps_new (GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 385, 289);
-  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
-  fail_unless_equals_int (info.format, GST_CUDA_BOX_BLUR_FORMAT_GRAY32F);
-  fail_unless_equals_int (info.bpp, 4);
-  fail_unless_equals_int (info.stride, 385 * 4);
+  info = test_info ("GRAY32F", 385, 289);
+  fail_unless_equals_int (info.type, GST_CUDA_BOX_BLUR_F32);
+  fail_unless_equals_int (info.sample_size, 4);
+  fail_unless_equals_int (info.stride[0], 385 * 4);
+  fail_unless_equals_int (info.comp[0].step, 4);
   fail_unless_equals_uint64 (info.size, 385 * 4 * 289);
-  gst_caps_unref (caps);
 
   /* GRAY8 rows are padded to 4 bytes, as GstVideoInfo does */
-  caps = test_caps_new (GST_CUDA_BOX_BLUR_FORMAT_GRAY8, 385, 289);
-  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
-  fail_unless_equals_int (info.stride, 388);
+  info = test_info ("GRAY8", 385, 289);
+  fail_unless_equals_int (info.stride[0], 388);
   fail_unless_equals_uint64 (info.size, 388 * 289);
-  gst_caps_unref (caps);
+
+  info = test_info ("GRAY16_LE", 385, 289);
+  fail_unless_equals_int (info.type, GST_CUDA_BOX_BLUR_U16);
+  fail_unless_equals_int (info.row_bytes[0], 770);
+
+  /* odd I420: chroma rounds up */
+  info = test_info ("I420", 323, 241);
+  fail_unless_equals_int (info.n_planes, 3);
+  fail_unless_equals_int (info.comp[1].width, 162);
+  fail_unless_equals_int (info.comp[1].height, 121);
+  fail_unless_equals_int (info.comp[2].plane, 2);
+  info = test_info ("YV12", 323, 241);
+  fail_unless_equals_int (info.comp[1].plane, 2);
+  fail_unless_equals_int (info.comp[2].plane, 1);
+
+  /* NV21: V first in the interleaved plane */
+  info = test_info ("NV21", 64, 48);
+  fail_unless_equals_int (info.comp[1].kind, GST_CUDA_BOX_BLUR_CHROMA_U);
+  fail_unless_equals_int (info.comp[1].offset, 1);
+  fail_unless_equals_int (info.comp[2].offset, 0);
+  fail_unless_equals_int (info.comp[1].step, 2);
+
+  info = test_info ("BGR", 5, 3);
+  fail_unless_equals_int (info.comp[0].kind, GST_CUDA_BOX_BLUR_RED);
+  fail_unless_equals_int (info.comp[0].offset, 2);
+  fail_unless_equals_int (info.comp[0].step, 3);
+  fail_unless_equals_int (info.row_bytes[0], 15);
+
+  info = test_info ("xBGR", 5, 3);
+  fail_unless_equals_int (info.n_components, 3);
+  fail_unless (info.has_padding);
+
+  /* every format parses, with each component inside its rows */
+  for (f = 0; f < test_n_formats; f++) {
+    gint c;
+
+    info = test_info (test_formats[f], 7, 5);
+    fail_unless_equals_string (info.format, test_formats[f]);
+    for (c = 0; c < info.n_components; c++) {
+      const GstCudaBoxBlurComponent *comp = &info.comp[c];
+      fail_unless (comp->offset + (comp->width - 1) * comp->step +
+          info.sample_size <= info.row_bytes[comp->plane]);
+    }
+  }
 
   caps = gst_caps_from_string ("video/x-raw,format=GRAY32F,width=8,"
       "height=8,framerate=30/1,interlace-mode=interleaved");
@@ -133,93 +191,168 @@ GST_START_TEST (test_info_from_caps)
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 
-  caps = gst_caps_from_string ("video/x-raw,format=RGBA,width=8,height=8");
+  caps = gst_caps_from_string ("video/x-raw,format=UYVY,width=8,height=8");
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 }
 
 GST_END_TEST;
 
-GST_START_TEST (test_plane_from_buffer_checks_layout)
+static gboolean
+frame_from (GstBuffer * buf, const GstCudaBoxBlurInfo * info,
+    GstCudaBoxBlurFrame * frame, GError ** error)
 {
-  GstCudaBoxBlurInfo info;
-  GstCudaBoxBlurPlane plane;
-  GstCaps *caps = test_caps_new (GST_CUDA_BOX_BLUR_FORMAT_GRAY32F, 17, 13);
-  GstBuffer *buf;
   GstMapInfo map;
-  GError *error = NULL;
+  gboolean ok;
 
-  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-
-  /* padded stride from the meta */
-  buf = test_buffer_new (NULL, info.format, 17, 13, 128, 1);
   fail_unless (gst_buffer_map (buf, &map, GST_MAP_READ));
-  fail_unless (gst_cuda_box_blur_plane_from_buffer (&plane, &info, buf, &map,
-          &error));
-  fail_unless_equals_int (plane.stride, 128);
-  fail_unless (plane.data == map.data);
+  ok = gst_cuda_box_blur_frame_from_buffer (frame, info, buf, &map, error);
+  if (ok)
+    fail_unless (frame->data[0] >= map.data
+        && frame->data[0] < map.data + map.size);
   gst_buffer_unmap (buf, &map);
+  return ok;
+}
+
+GST_START_TEST (test_frame_from_buffer_checks_layout)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY32F", 17, 13);
+  GstCudaBoxBlurInfo nv12 = test_info ("NV12", 17, 13);
+  GstCudaBoxBlurFrame frame;
+  GstBuffer *buf;
+  GError *error = NULL;
+  gsize offset[GST_VIDEO_MAX_PLANES] = { 0, };
+  gint stride[GST_VIDEO_MAX_PLANES] = { 64, };
+
+  /* padded strides from the meta */
+  buf = test_buffer_new (NULL, "GRAY32F", 17, 13, 60, 1);
+  fail_unless (frame_from (buf, &info, &frame, &error));
+  fail_unless_equals_int (frame.stride[0], 17 * 4 + 60);
+  gst_buffer_unref (buf);
+  buf = test_buffer_new (NULL, "NV12", 17, 13, 12, 1);
+  fail_unless (frame_from (buf, &nv12, &frame, &error));
+  fail_unless_equals_int (frame.stride[1], nv12.stride[1] + 12);
   gst_buffer_unref (buf);
 
-  /* a truncated buffer */
-  buf = gst_buffer_new_allocate (NULL, info.size - 1, NULL);
-  fail_unless (gst_buffer_map (buf, &map, GST_MAP_READ));
-  fail_if (gst_cuda_box_blur_plane_from_buffer (&plane, &info, buf, &map,
-          &error));
+  /* a buffer one byte short of the last row of its last plane (the
+   * padding after it is not needed) */
+  buf = gst_buffer_new_allocate (NULL, nv12.size - (nv12.stride[1] -
+          nv12.row_bytes[1]) - 1, NULL);
+  fail_if (frame_from (buf, &nv12, &frame, &error));
   fail_unless (strstr (error->message, "too small") != NULL, "%s",
       error->message);
   g_clear_error (&error);
-  gst_buffer_unmap (buf, &map);
   gst_buffer_unref (buf);
 
-  /* a stride shorter than a row */
+  /* a GRAY32F stride shorter than 4 * width */
   buf = gst_buffer_new_allocate (NULL, info.size, NULL);
-  {
-    gsize offset[GST_VIDEO_MAX_PLANES] = { 0, };
-    gint stride[GST_VIDEO_MAX_PLANES] = { 64, };
-
-    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
-        GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
-  }
-  fail_unless (gst_buffer_map (buf, &map, GST_MAP_READ));
-  fail_if (gst_cuda_box_blur_plane_from_buffer (&plane, &info, buf, &map,
-          &error));
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
+  fail_if (frame_from (buf, &info, &frame, &error));
   fail_unless (strstr (error->message, "stride") != NULL, "%s",
       error->message);
   g_clear_error (&error);
-  gst_buffer_unmap (buf, &map);
+  gst_buffer_unref (buf);
+
+  /* a GRAY32F stride that is not a whole number of samples */
+  buf = gst_buffer_new_allocate (NULL, info.size * 2, NULL);
+  stride[0] = 17 * 4 + 2;
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
+  fail_if (frame_from (buf, &info, &frame, &error));
+  fail_unless (strstr (error->message, "aligned") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
   gst_buffer_unref (buf);
 }
 
 GST_END_TEST;
 
+static GParamSpec *
+find_property (GstElement * e, const gchar * name)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (e),
+      name);
+
+  fail_unless (pspec != NULL, "no property %s", name);
+  return pspec;
+}
+
+/* A number property: its range, default, and that it may change while
+ * playing and be driven by a controller. */
+static void
+assert_number_property (GstElement * e, const gchar * name, gdouble min,
+    gdouble max, gdouble def)
+{
+  GParamSpec *pspec = find_property (e, name);
+  GValue v = G_VALUE_INIT;
+  gdouble lo, hi, d;
+
+  g_value_init (&v, pspec->value_type);
+  g_param_value_set_default (pspec, &v);
+  if (G_IS_PARAM_SPEC_UINT (pspec)) {
+    lo = G_PARAM_SPEC_UINT (pspec)->minimum;
+    hi = G_PARAM_SPEC_UINT (pspec)->maximum;
+    d = g_value_get_uint (&v);
+  } else if (G_IS_PARAM_SPEC_INT (pspec)) {
+    lo = G_PARAM_SPEC_INT (pspec)->minimum;
+    hi = G_PARAM_SPEC_INT (pspec)->maximum;
+    d = g_value_get_int (&v);
+  } else {
+    lo = G_PARAM_SPEC_DOUBLE (pspec)->minimum;
+    hi = G_PARAM_SPEC_DOUBLE (pspec)->maximum;
+    d = g_value_get_double (&v);
+  }
+  fail_unless (lo == min && hi == max && d == def,
+      "%s: %g..%g default %g", name, lo, hi, d);
+  fail_unless (pspec->flags & GST_PARAM_MUTABLE_PLAYING, "%s", name);
+  fail_unless (pspec->flags & GST_PARAM_CONTROLLABLE, "%s", name);
+  g_value_unset (&v);
+}
+
 GST_START_TEST (test_properties)
 {
   GstElement *e = new_blur ();
-  GObjectClass *klass = G_OBJECT_GET_CLASS (e);
-  GParamSpecUInt *radius;
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (e);
   GParamSpecInt *device;
-  guint r;
+  guint r, planes;
   gint d;
-  gchar *arch;
+  gchar *arch, *type;
+  static const gchar *playing[] = { "planes", "blur-alpha", "border-mode",
+    "roi-meta", "roi-meta-type"
+  };
+  guint i;
 
-  radius = G_PARAM_SPEC_UINT (g_object_class_find_property (klass, "radius"));
-  fail_unless_equals_int (radius->default_value, 1);
-  fail_unless_equals_int (radius->minimum, 0);
-  fail_unless_equals_int (radius->maximum, 255);
-  fail_unless (radius->parent_instance.flags & GST_PARAM_MUTABLE_PLAYING);
-  fail_unless (radius->parent_instance.flags & GST_PARAM_CONTROLLABLE);
+  assert_number_property (e, "radius", 0, 255, 1);
+  assert_number_property (e, "radius-x", 0, 255, 1);
+  assert_number_property (e, "radius-y", 0, 255, 1);
+  assert_number_property (e, "chroma-radius-x", -1, 255, -1);
+  assert_number_property (e, "chroma-radius-y", -1, 255, -1);
+  assert_number_property (e, "passes", 1, 8, 1);
+  assert_number_property (e, "border-value", -G_MAXFLOAT, G_MAXFLOAT, 0);
+  assert_number_property (e, "roi-x", 0, 32768, 0);
+  assert_number_property (e, "roi-y", 0, 32768, 0);
+  assert_number_property (e, "roi-width", 0, 32768, 0);
+  assert_number_property (e, "roi-height", 0, 32768, 0);
+  assert_number_property (e, "roi-padding", 0, 32768, 0);
+  for (i = 0; i < G_N_ELEMENTS (playing); i++)
+    fail_unless (find_property (e, playing[i])->flags &
+        GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
 
-  device = G_PARAM_SPEC_INT (g_object_class_find_property (klass,
-          "device-id"));
+  device = G_PARAM_SPEC_INT (find_property (e, "device-id"));
   fail_unless_equals_int (device->default_value, 0);
   fail_unless_equals_int (device->minimum, 0);
   fail_unless (device->parent_instance.flags & GST_PARAM_MUTABLE_READY);
 
   {
-    GParamSpecEnum *mode = G_PARAM_SPEC_ENUM (g_object_class_find_property
-        (klass, "memory-mode"));
+    GParamSpecEnum *mode = G_PARAM_SPEC_ENUM (find_property (e,
+            "memory-mode"));
+    GParamSpecEnum *border = G_PARAM_SPEC_ENUM (find_property (e,
+            "border-mode"));
+    GParamSpecFlags *fl = G_PARAM_SPEC_FLAGS (find_property (e, "planes"));
+    static const gchar *nicks[] = { "shrink", "clamp", "mirror", "wrap",
+      "constant"
+    };
     GEnumValue *v;
 
     fail_unless_equals_int (mode->default_value, 0);
@@ -228,12 +361,22 @@ GST_START_TEST (test_properties)
     v = g_enum_get_value_by_nick (mode->enum_class, "pinned");
     fail_unless (v != NULL && v->value == 1);
     fail_unless (mode->parent_instance.flags & GST_PARAM_MUTABLE_READY);
+
+    fail_unless_equals_int (border->default_value,
+        GST_CUDA_BOX_BLUR_BORDER_SHRINK);
+    for (i = 0; i < G_N_ELEMENTS (nicks); i++) {
+      v = g_enum_get_value_by_nick (border->enum_class, nicks[i]);
+      fail_unless (v != NULL && v->value == (gint) i, "%s", nicks[i]);
+    }
+    fail_unless_equals_int (fl->default_value, GST_CUDA_BOX_BLUR_PLANES_ALL);
   }
 
-  g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch, NULL);
+  g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch,
+      "roi-meta-type", &type, NULL);
   fail_unless_equals_int (r, 1);
   fail_unless_equals_int (d, 0);
   fail_unless (arch == NULL);
+  fail_unless (type == NULL);
 
   g_object_set (e, "radius", 7, "device-id", 3, NULL);
   g_object_get (e, "radius", &r, "device-id", &d, NULL);
@@ -249,21 +392,34 @@ GST_START_TEST (test_properties)
   g_object_set (e, "radius", 5, NULL);
   g_object_get (e, "radius-y", &r, NULL);
   fail_unless_equals_int (r, 5);
-  radius = G_PARAM_SPEC_UINT (g_object_class_find_property (klass,
-          "radius-y"));
-  fail_unless_equals_int (radius->maximum, 255);
-  fail_unless (radius->parent_instance.flags & GST_PARAM_MUTABLE_PLAYING);
 
-  /* passthrough only when both are 0 */
+  /* flags and strings as gst-launch-1.0 writes them */
+  gst_util_set_object_arg (G_OBJECT (e), "planes", "y+u");
+  g_object_get (e, "planes", &planes, NULL);
+  fail_unless_equals_int (planes, GST_CUDA_BOX_BLUR_PLANE_Y |
+      GST_CUDA_BOX_BLUR_PLANE_U);
+  gst_util_set_object_arg (G_OBJECT (e), "border-mode", "mirror");
+  g_object_get (e, "border-mode", &d, NULL);
+  fail_unless_equals_int (d, GST_CUDA_BOX_BLUR_BORDER_MIRROR);
+  g_object_set (e, "roi-meta-type", "face", NULL);
+  g_object_get (e, "roi-meta-type", &type, NULL);
+  fail_unless_equals_string (type, "face");
+  g_free (type);
+  g_object_set (e, "roi-meta-type", "", NULL);
+  g_object_get (e, "roi-meta-type", &type, NULL);
+  fail_unless (type == NULL);
+
+  /* passthrough only when no radius is left */
   g_object_set (e, "radius-x", 0, "radius-y", 3, NULL);
-  fail_if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (e)));
-
-  /* radius 0 is passthrough, and back */
-  fail_if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (e)));
+  fail_if (gst_base_transform_is_passthrough (trans));
   g_object_set (e, "radius", 0, NULL);
-  fail_unless (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (e)));
+  fail_unless (gst_base_transform_is_passthrough (trans));
+  g_object_set (e, "chroma-radius-x", 2, NULL);
+  fail_if (gst_base_transform_is_passthrough (trans));
+  g_object_set (e, "chroma-radius-x", -1, NULL);
+  fail_unless (gst_base_transform_is_passthrough (trans));
   g_object_set (e, "radius", 2, NULL);
-  fail_if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (e)));
+  fail_if (gst_base_transform_is_passthrough (trans));
 
   gst_object_unref (e);
 }
@@ -321,11 +477,11 @@ cudaboxblur_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_accepts_gray8_and_gray32f);
+  tcase_add_test (tc, test_accepts_every_format);
   tcase_add_test (tc, test_rejects_other_caps);
   tcase_add_test (tc, test_caps_pass_through_unchanged);
   tcase_add_test (tc, test_info_from_caps);
-  tcase_add_test (tc, test_plane_from_buffer_checks_layout);
+  tcase_add_test (tc, test_frame_from_buffer_checks_layout);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_no_device_is_an_element_error);
   return s;
