@@ -48,8 +48,8 @@ GstBuffer *  test_buffer_new     (GstAllocator * allocator,
  * @settings, by the CPU reference: equal for integer samples, and for
  * float32 when every window has at most 9 pixels (the sample's summation
  * order); larger float32 windows within 1e-5 of the exact result, relative
- * to the same blur of |input|.  Samples the settings leave alone must equal
- * the input bit for bit. */
+ * to the same blur of |input|, and outside the regions equal to the input
+ * bit for bit. */
 void         test_assert_output  (GstBuffer * in, GstBuffer * out,
                                   const gchar * format, gint width,
                                   gint height,

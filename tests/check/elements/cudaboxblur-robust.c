@@ -348,7 +348,7 @@ GST_START_TEST (test_compile_error_reported)
 
   fail_unless (fd >= 0);
   fail_unless (g_file_set_contents (path, "extern \"C\" __global__ void "
-          "box_blur_gray8 () { undefined_thing; }\n", -1, NULL));
+          "box_blur_u8 () { undefined_thing; }\n", -1, NULL));
   close (fd);
   g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
 
@@ -465,8 +465,8 @@ count_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer u)
 GST_START_TEST (test_launch_error_then_restart)
 {
   /* more threads per block than the kernel allows: a launch error */
-  gchar *path = patched_kernels ("box_blur3_gray8 (const",
-      "__launch_bounds__ (32) box_blur3_gray8 (const");
+  gchar *path = patched_kernels ("box_blur3_u8 (const",
+      "__launch_bounds__ (32) box_blur3_u8 (const");
   GstElement *pipeline, *sink;
   GstMessage *msg;
   GError *error = NULL;

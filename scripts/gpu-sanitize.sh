@@ -1,0 +1,39 @@
+#!/bin/sh
+# Runs the GPU test suites under compute-sanitizer's memcheck, racecheck,
+# initcheck and synccheck tools, one build directory, four tools in
+# parallel.  Any error a tool reports fails its test run.
+#
+#   scripts/gpu-sanitize.sh [BUILD_DIR] [LOG_DIR]
+#
+# BUILD_DIR defaults to build, LOG_DIR (one log per tool and suite) to
+# BUILD_DIR/sanitize.  Prints each tool's summary; exits non-zero when any
+# tool found an error.
+set -u
+build=${1:-build}
+logs=${2:-$build/sanitize}
+mkdir -p "$logs"
+status=0
+pids=""
+
+for tool in memcheck racecheck initcheck synccheck; do
+  # API errors are not reported: the fault tests provoke them on purpose
+  # (a bad device-id, a kernel launched with too many threads) and assert
+  # the element's handling of each.
+  meson test -C "$build" --suite gpu --no-rebuild --logbase "sanitize-$tool" \
+      --timeout-multiplier 4 \
+      --wrapper "compute-sanitizer --tool $tool --error-exitcode 99 \
+        --report-api-errors no \
+        --print-limit 20 --log-file $logs/$tool-%p.log" \
+      > "$logs/$tool.txt" 2>&1 &
+  pids="$pids $!"
+done
+for pid in $pids; do
+  wait "$pid" || status=1
+done
+
+for tool in memcheck racecheck initcheck synccheck; do
+  echo "== $tool: $(grep -E '^Ok:|^Fail:' "$logs/$tool.txt" | tr -s ' ' | tr '\n' ' ')"
+  cat "$logs/$tool"-*.log 2>/dev/null | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" \
+    | sort | uniq -c
+done
+exit $status
