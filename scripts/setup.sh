@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 pkgs=(meson ninja-build pkg-config gcc python3
       libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
-      gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools)
+      gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools
+      python3-gst-1.0)
 
 missing=()
 for p in "${pkgs[@]}"; do

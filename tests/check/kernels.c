@@ -57,6 +57,7 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   fail_unless (cudaMalloc (&mid, gst_cuda_box_blur_program_mid_size (w,
               h)) == 0);
 
+  fail_unless (cudaMemset (dst.data, 0, info.size) == 0);
   fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
   fail_unless (cudaMemcpy (src.data, map.data, map.size,
           cudaMemcpyHostToDevice) == 0);
