@@ -8,6 +8,9 @@
  * `appsrc ! cudaboxblur ! appsink`, writes original_image.png and
  * blurred_image.png with pngenc, and checks the result against the CPU
  * reference.  Exits 0 when the GPU result matches it exactly.
+ *
+ * --regions blurs two regions of interest of a colour frame instead, given
+ * as GstVideoRegionOfInterestMeta, and writes the frame before and after.
  */
 
 #include <gst/gst.h>
