@@ -65,6 +65,13 @@ pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
   return buf;
 }
 
+static guint
+count_regions (GstBuffer * buf)
+{
+  return gst_buffer_get_n_meta (buf,
+      GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE);
+}
+
 /* Pushes @in through the element set to @s and checks what comes out:
  * the input itself when nothing is to be blurred, else the reference. */
 static void
@@ -82,6 +89,8 @@ push_and_check (GstHarness * h, GstBuffer * in, const gchar * format, gint w,
   } else {
     fail_unless (out != in);
     test_assert_output (in, out, format, w, height, s);
+    /* the regions stay on the frame for whoever comes next */
+    fail_unless_equals_int (count_regions (out), count_regions (in));
   }
   gst_buffer_unref (out);
   gst_buffer_unref (in);
