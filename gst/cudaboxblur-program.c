@@ -310,9 +310,9 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 /* Largest window, in pixels, blurred by the direct kernel; larger ones take
  * the two separable passes, whose cost does not depend on the radius.
  * Measured with bench/ on an H200: at radius 1 the direct (3x3) kernel
- * wins (4K GRAY32F 0.032 ms against 0.077 ms); from radius 2 on the
- * separable passes win in both formats at 1080p and 4K (4K GRAY32F 0.076
- * against 0.104 ms). */
+ * wins (4K GRAY32F 0.033 ms against 0.081 ms); from radius 2 on the
+ * separable passes win in both formats at 1080p and 4K (4K GRAY32F 0.082
+ * against 0.161 ms). */
 #define DIRECT_MAX_WINDOW 9
 
 /**
