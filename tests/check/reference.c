@@ -9,6 +9,7 @@
 
 #include "boxblur-ref.h"
 #include "cudaboxblur-params.h"
+#include "testutils.h"
 
 static const GstCudaBoxBlurBorder borders[] = {
   GST_CUDA_BOX_BLUR_BORDER_SHRINK, GST_CUDA_BOX_BLUR_BORDER_CLAMP,
@@ -453,24 +454,11 @@ GST_START_TEST (test_sat_matches_direct)
 
 GST_END_TEST;
 
-static GstCudaBoxBlurInfo
-info_for (const gchar * format, gint width, gint height)
-{
-  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
-      G_TYPE_STRING, format, "width", G_TYPE_INT, width, "height",
-      G_TYPE_INT, height, NULL);
-  GstCudaBoxBlurInfo info;
-
-  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  return info;
-}
-
 /* Passes chain: two passes of radius 1 over 0 0 90 0 0 give 0 30 30 30 0,
  * then 15 20 30 20 15. */
 GST_START_TEST (test_passes)
 {
-  GstCudaBoxBlurInfo info = info_for ("GRAY8", 5, 1);
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 5, 1);
   guint8 src[8] = { 0, 0, 90, 0, 0 }, out[8];
   const guint8 expected[] = { 15, 20, 30, 20, 15 };
   const GstVideoRectangle whole = { 0, 0, 5, 1 };
@@ -494,10 +482,10 @@ GST_END_TEST;
  * told otherwise; alpha and unselected planes are left alone. */
 GST_START_TEST (test_component_windows)
 {
-  GstCudaBoxBlurInfo i420 = info_for ("I420", 64, 48);
-  GstCudaBoxBlurInfo y444 = info_for ("Y444", 64, 48);
-  GstCudaBoxBlurInfo argb = info_for ("ARGB", 64, 48);
-  GstCudaBoxBlurInfo rgbx = info_for ("RGBx", 64, 48);
+  GstCudaBoxBlurInfo i420 = test_info ("I420", 64, 48);
+  GstCudaBoxBlurInfo y444 = test_info ("Y444", 64, 48);
+  GstCudaBoxBlurInfo argb = test_info ("ARGB", 64, 48);
+  GstCudaBoxBlurInfo rgbx = test_info ("RGBx", 64, 48);
   GstCudaBoxBlurSettings s;
   GstCudaBoxBlurWindow w;
 
@@ -544,7 +532,7 @@ GST_END_TEST;
  * by type and padded, everything clipped, and chroma rounded outwards. */
 GST_START_TEST (test_regions)
 {
-  GstCudaBoxBlurInfo info = info_for ("NV12", 100, 60);
+  GstCudaBoxBlurInfo info = test_info ("NV12", 100, 60);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   GstBuffer *buf = gst_buffer_new ();
   const GstVideoRectangle face = { 7, 7, 26, 26 };
@@ -612,7 +600,7 @@ GST_START_TEST (test_frame_components)
   guint f;
 
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstCudaBoxBlurInfo info = info_for (formats[f], 9, 7);
+    GstCudaBoxBlurInfo info = test_info (formats[f], 9, 7);
     guint8 *src = g_malloc (info.size), *out = g_malloc (info.size);
     guint8 *one = g_malloc0 (info.size);
     const GstVideoRectangle whole = { 0, 0, 9, 7 };

@@ -112,6 +112,40 @@ test_fill_data (const GstCudaBoxBlurInfo * info, guint8 * data, guint seed)
   test_fill (info, &frame, seed);
 }
 
+gboolean
+test_is_managed (GstBuffer * buf)
+{
+  return gst_buffer_n_memory (buf) == 1
+      && gst_memory_is_type (gst_buffer_peek_memory (buf, 0),
+      TEST_MANAGED_MEMORY);
+}
+
+GstHarness *
+test_harness_new (const gchar * format, gint width, gint height)
+{
+  GstHarness *h = gst_harness_new ("cudaboxblur");
+
+  gst_harness_set_src_caps (h, test_caps_new (format, width, height));
+  /* The harness runs the allocation query when it first makes a buffer. */
+  gst_buffer_unref (gst_harness_create_buffer (h, 1));
+  return h;
+}
+
+GstBuffer *
+test_pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info,
+    guint seed)
+{
+  GstBuffer *buf = gst_harness_create_buffer (h, info->size);
+  GstMapInfo map;
+
+  fail_unless (test_is_managed (buf),
+      "the offered pool is not managed memory");
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  test_fill_data (info, map.data, seed);
+  gst_buffer_unmap (buf, &map);
+  return buf;
+}
+
 void
 test_apply_settings (GstElement * blur,
     const GstCudaBoxBlurSettings * settings)

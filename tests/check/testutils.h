@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gst/gst.h>
+#include <gst/check/gstharness.h>
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-params.h"
 
@@ -64,6 +65,23 @@ void         test_assert_blurred (GstBuffer * in, GstBuffer * out,
 /* test_fill() of a frame in the caps' default layout at @data. */
 void         test_fill_data      (const GstCudaBoxBlurInfo * info,
                                   guint8 * data, guint seed);
+
+/* The memory type of the element's managed pools. */
+#define TEST_MANAGED_MEMORY "CudaManagedMemory"
+
+/* TRUE when @buf is one block of the element's managed memory. */
+gboolean     test_is_managed     (GstBuffer * buf);
+
+/* A harness around one cudaboxblur (h->element) fed with @format frames
+ * of @width x @height, with the allocation query already answered. */
+GstHarness * test_harness_new    (const gchar * format, gint width,
+                                  gint height);
+
+/* A frame from the managed pool the harness's cudaboxblur offered
+ * upstream, filled by test_fill() from @seed. */
+GstBuffer *  test_pool_buffer    (GstHarness * h,
+                                  const GstCudaBoxBlurInfo * info,
+                                  guint seed);
 
 /* Sets every blur property of a cudaboxblur from @settings. */
 void         test_apply_settings (GstElement * blur,

@@ -13,8 +13,6 @@
 #include "cudaboxblur-params.h"
 #include "testutils.h"
 
-#define MANAGED_MEMORY "CudaManagedMemory"
-
 typedef struct
 {
   gint radius;
@@ -37,33 +35,6 @@ static const Config configs[] = {
   {63, 1, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, FALSE, TRUE, FALSE, FALSE},
   {0, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, FALSE, FALSE, TRUE},
 };
-
-static GstHarness *
-harness_new (const gchar * format, gint w, gint height)
-{
-  GstHarness *h = gst_harness_new ("cudaboxblur");
-
-  gst_harness_set_src_caps (h, test_caps_new (format, w, height));
-  /* The harness runs the allocation query when it first makes a buffer. */
-  gst_buffer_unref (gst_harness_create_buffer (h, 1));
-  return h;
-}
-
-/* A frame from the pool cudaboxblur offered upstream. */
-static GstBuffer *
-pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
-{
-  GstBuffer *buf = gst_harness_create_buffer (h, info->size);
-  GstMapInfo map;
-
-  fail_unless (gst_buffer_n_memory (buf) == 1
-      && gst_memory_is_type (gst_buffer_peek_memory (buf, 0),
-          MANAGED_MEMORY), "the offered pool is not managed memory");
-  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
-  test_fill_data (info, map.data, seed);
-  gst_buffer_unmap (buf, &map);
-  return buf;
-}
 
 static guint
 count_regions (GstBuffer * buf)
@@ -110,7 +81,7 @@ static void
 check_format (const gchar * format, gint w, gint height)
 {
   GstCudaBoxBlurInfo info = test_info (format, w, height);
-  GstHarness *h = harness_new (format, w, height);
+  GstHarness *h = test_harness_new (format, w, height);
   guint c;
 
   for (c = 0; c < G_N_ELEMENTS (configs); c++) {
@@ -134,7 +105,7 @@ check_format (const gchar * format, gint w, gint height)
     s.roi_meta = cfg->roi_meta;
     s.roi_padding = cfg->roi_meta ? 4 : 0;
 
-    in = cfg->from_pool ? pool_buffer (h, &info, c) :
+    in = cfg->from_pool ? test_pool_buffer (h, &info, c) :
         test_buffer_new (NULL, format, w, height, 8 * info.sample_size, c);
     if (cfg->roi_meta)
       add_two_regions (in, w, height);
@@ -168,7 +139,7 @@ GST_END_TEST;
 GST_START_TEST (test_roi_meta_filters)
 {
   const gint w = 320, height = 240;
-  GstHarness *h = harness_new ("NV12", w, height);
+  GstHarness *h = test_harness_new ("NV12", w, height);
   GstCudaBoxBlurSettings s;
   GstBuffer *in;
 
@@ -222,7 +193,7 @@ GST_START_TEST (test_planes_chroma_and_alpha)
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    GstHarness *h = harness_new (cases[i].format, w, height);
+    GstHarness *h = test_harness_new (cases[i].format, w, height);
     GstCudaBoxBlurSettings s;
 
     gst_cuda_box_blur_settings_init (&s);
@@ -250,7 +221,7 @@ GST_START_TEST (test_changes_every_frame)
   gint i;
 
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstHarness *h = harness_new (formats[f], w, height);
+    GstHarness *h = test_harness_new (formats[f], w, height);
     GstCudaBoxBlurSettings s;
 
     gst_cuda_box_blur_settings_init (&s);

@@ -13,45 +13,9 @@
 #include "cudaboxblur-info.h"
 #include "testutils.h"
 
-#define MANAGED_MEMORY "CudaManagedMemory"
 #define PINNED_MEMORY "CudaPinnedHostMemory"
 
 static const gchar *const formats[] = { "GRAY8", "GRAY32F" };
-
-static gboolean
-is_managed (GstBuffer * buf)
-{
-  return gst_buffer_n_memory (buf) == 1
-      && gst_memory_is_type (gst_buffer_peek_memory (buf, 0), MANAGED_MEMORY);
-}
-
-/* A harness around one cudaboxblur (h->element) with @radius, fed with
- * @format frames of @w x @height. */
-static GstHarness *
-harness_new (gint radius, const gchar * format, gint w, gint height)
-{
-  GstHarness *h = gst_harness_new ("cudaboxblur");
-
-  g_object_set (h->element, "radius", radius, NULL);
-  gst_harness_set_src_caps (h, test_caps_new (format, w, height));
-  /* The harness runs the allocation query when it first makes a buffer. */
-  gst_buffer_unref (gst_harness_create_buffer (h, 1));
-  return h;
-}
-
-/* A frame from the pool cudaboxblur offered upstream. */
-static GstBuffer *
-pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info, guint seed)
-{
-  GstBuffer *buf = gst_harness_create_buffer (h, info->size);
-  GstMapInfo map;
-
-  fail_unless (is_managed (buf), "the offered pool is not managed memory");
-  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
-  test_fill_data (info, map.data, seed);
-  gst_buffer_unmap (buf, &map);
-  return buf;
-}
 
 /* Pushes @in and checks the frame that comes out. */
 static void
@@ -66,7 +30,7 @@ push_and_check_xy (GstHarness * h, GstBuffer * in,
     /* passthrough: the very same buffer, no GPU work */
     fail_unless (out == in);
   } else {
-    fail_unless (is_managed (out), "output is not managed memory");
+    fail_unless (test_is_managed (out), "output is not managed memory");
     test_assert_blurred (in, out, format, w, height, radius_x, radius_y);
   }
   gst_buffer_unref (out);
@@ -97,10 +61,10 @@ check_size (gint w, gint height)
     /* GRAY8 with an odd stride; GRAY32F keeps 4-byte aligned rows */
     pad = info.sample_size == 1 ? 5 : 68;
 
-    h = harness_new (1, format, w, height);
+    h = test_harness_new (format, w, height);
     gst_harness_get_allocator (h, &allocator, NULL);
     fail_unless (allocator != NULL, "no allocator offered upstream");
-    fail_unless_equals_string (allocator->mem_type, MANAGED_MEMORY);
+    fail_unless_equals_string (allocator->mem_type, TEST_MANAGED_MEMORY);
 
     for (r = 0; r < G_N_ELEMENTS (radii); r++) {
       gint radius = radii[r];
@@ -109,7 +73,7 @@ check_size (gint w, gint height)
           format, radius);
       g_object_set (h->element, "radius", radius, NULL);
 
-      push_and_check (h, pool_buffer (h, &info, r), format, w, height,
+      push_and_check (h, test_pool_buffer (h, &info, r), format, w, height,
           radius);
       push_and_check (h, test_buffer_new (allocator, format, w, height,
               pad, r + 10), format, w, height, radius);
@@ -181,7 +145,7 @@ GST_START_TEST (test_large_and_asymmetric_radii)
 
     for (f = 0; f < G_N_ELEMENTS (formats); f++) {
       GstCudaBoxBlurInfo info;
-      GstHarness *h = harness_new (1, formats[f], w, height);
+      GstHarness *h = test_harness_new (formats[f], w, height);
 
       info = test_info (formats[f], w, height);
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
@@ -192,7 +156,7 @@ GST_START_TEST (test_large_and_asymmetric_radii)
             radii[r][1], NULL);
         /* pool and foreign input alternate */
         if (r % 2)
-          push_and_check_xy (h, pool_buffer (h, &info, r), formats[f], w,
+          push_and_check_xy (h, test_pool_buffer (h, &info, r), formats[f], w,
               height, radii[r][0], radii[r][1]);
         else
           push_and_check_xy (h, test_buffer_new (NULL, formats[f], w, height,
@@ -270,8 +234,7 @@ GST_END_TEST;
 GST_START_TEST (test_radius_change_while_playing)
 {
   const gint w = 97, height = 61;
-  GstHarness *h = harness_new (1, "GRAY32F", w,
-      height);
+  GstHarness *h = test_harness_new ("GRAY32F", w, height);
   GstCudaBoxBlurInfo info;
   guint i;
 
@@ -374,7 +337,7 @@ GST_START_TEST (test_two_elements_in_one_pipeline)
   gst_buffer_unmap (in, &in_map);
 
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-  fail_unless (is_managed (out));
+  fail_unless (test_is_managed (out));
   test_assert_blurred (once, out, format, w, height, 3, 3);
 
   gst_buffer_unref (out);
@@ -388,7 +351,7 @@ GST_END_TEST;
 GST_START_TEST (test_1000_frames_no_memory_growth)
 {
   const gint w = 1920, height = 1080;
-  GstHarness *h = harness_new (3, "GRAY8", w, height);
+  GstHarness *h = test_harness_new ("GRAY8", w, height);
   GstCudaBoxBlurInfo info;
   GstAllocator *allocator = NULL;
   GstBuffer *foreign;
@@ -396,6 +359,7 @@ GST_START_TEST (test_1000_frames_no_memory_growth)
   guint64 held_before = 0, held_after = 0;
   guint i;
 
+  g_object_set (h->element, "radius", 3, NULL);
   info = test_info ("GRAY8", w, height);
   foreign = test_buffer_new (NULL, info.format, w, height, 0, 9);
   /* the element's allocator, which serves both of its pools */
@@ -405,7 +369,7 @@ GST_START_TEST (test_1000_frames_no_memory_growth)
   /* Alternate pool and foreign input, so that the staging path runs too. */
   for (i = 0; i < 1020; i++) {
     GstBuffer *in = (i % 2) ? gst_buffer_ref (foreign) :
-        pool_buffer (h, &info, i);
+        test_pool_buffer (h, &info, i);
 
     gst_buffer_unref (gst_harness_push_and_pull (h, in));
     if (i == 19) {
@@ -497,7 +461,7 @@ GST_END_TEST;
 
 GST_START_TEST (test_arch_matches_device)
 {
-  GstHarness *h = harness_new (1, "GRAY8", 8, 8);
+  GstHarness *h = test_harness_new ("GRAY8", 8, 8);
   struct cudaDeviceProp props;
   gchar *arch, *expected;
 

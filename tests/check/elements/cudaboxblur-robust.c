@@ -335,6 +335,20 @@ GST_START_TEST (test_property_fuzz)
 
 GST_END_TEST;
 
+/* Back to the built-in kernels: the stopped @pipeline plays to EOS. */
+static void
+restart_with_builtin_kernels (GstElement * pipeline)
+{
+  GstMessage *msg;
+
+  g_unsetenv ("CUDABOXBLUR_KERNEL_SOURCE");
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+}
+
 /* A kernel source that does not compile: the element error carries NVRTC's
  * log, and the element works again with the built-in kernels. */
 GST_START_TEST (test_compile_error_reported)
@@ -368,12 +382,7 @@ GST_START_TEST (test_compile_error_reported)
   gst_message_unref (msg);
   gst_element_set_state (pipeline, GST_STATE_NULL);
 
-  g_unsetenv ("CUDABOXBLUR_KERNEL_SOURCE");
-  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
-      GST_STATE_CHANGE_FAILURE);
-  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
-  gst_message_unref (msg);
+  restart_with_builtin_kernels (pipeline);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
   g_unlink (path);
@@ -494,12 +503,7 @@ GST_START_TEST (test_launch_error_then_restart)
   fail_unless_equals_int (g_atomic_int_get (&handoffs), 0);
   gst_element_set_state (pipeline, GST_STATE_NULL);
 
-  g_unsetenv ("CUDABOXBLUR_KERNEL_SOURCE");
-  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
-      GST_STATE_CHANGE_FAILURE);
-  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
-  gst_message_unref (msg);
+  restart_with_builtin_kernels (pipeline);
   fail_unless_equals_int (g_atomic_int_get (&handoffs), 5);
 
   gst_element_set_state (pipeline, GST_STATE_NULL);

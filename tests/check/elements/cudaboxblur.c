@@ -214,6 +214,22 @@ frame_from (GstBuffer * buf, const GstCudaBoxBlurInfo * info,
   return ok;
 }
 
+/* Fails unless the frame in @buf (taken) is refused with a message that
+ * contains @text. */
+static void
+assert_refused (GstBuffer * buf, const GstCudaBoxBlurInfo * info,
+    const gchar * text)
+{
+  GstCudaBoxBlurFrame frame;
+  GError *error = NULL;
+
+  fail_if (frame_from (buf, info, &frame, &error));
+  fail_unless (strstr (error->message, text) != NULL, "'%s' lacks '%s'",
+      error->message, text);
+  g_clear_error (&error);
+  gst_buffer_unref (buf);
+}
+
 GST_START_TEST (test_frame_from_buffer_checks_layout)
 {
   GstCudaBoxBlurInfo info = test_info ("GRAY32F", 17, 13);
@@ -238,32 +254,20 @@ GST_START_TEST (test_frame_from_buffer_checks_layout)
    * padding after it is not needed) */
   buf = gst_buffer_new_allocate (NULL, nv12.size - (nv12.stride[1] -
           nv12.row_bytes[1]) - 1, NULL);
-  fail_if (frame_from (buf, &nv12, &frame, &error));
-  fail_unless (strstr (error->message, "too small") != NULL, "%s",
-      error->message);
-  g_clear_error (&error);
-  gst_buffer_unref (buf);
+  assert_refused (buf, &nv12, "too small");
 
   /* a GRAY32F stride shorter than 4 * width */
   buf = gst_buffer_new_allocate (NULL, info.size, NULL);
   gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
       GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
-  fail_if (frame_from (buf, &info, &frame, &error));
-  fail_unless (strstr (error->message, "stride") != NULL, "%s",
-      error->message);
-  g_clear_error (&error);
-  gst_buffer_unref (buf);
+  assert_refused (buf, &info, "stride");
 
   /* a GRAY32F stride that is not a whole number of samples */
   buf = gst_buffer_new_allocate (NULL, info.size * 2, NULL);
   stride[0] = 17 * 4 + 2;
   gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
       GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
-  fail_if (frame_from (buf, &info, &frame, &error));
-  fail_unless (strstr (error->message, "aligned") != NULL, "%s",
-      error->message);
-  g_clear_error (&error);
-  gst_buffer_unref (buf);
+  assert_refused (buf, &info, "aligned");
 }
 
 GST_END_TEST;
