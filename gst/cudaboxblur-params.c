@@ -55,33 +55,18 @@ gst_cuda_box_blur_settings_window (const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurInfo * info, gint component,
     GstCudaBoxBlurWindow * window)
 {
+  /* the planes flag of each kind; alpha goes by blur_alpha instead */
+  static const guint planes_flag[] = {
+    [GST_CUDA_BOX_BLUR_LUMA] = GST_CUDA_BOX_BLUR_PLANE_Y,
+    [GST_CUDA_BOX_BLUR_CHROMA_U] = GST_CUDA_BOX_BLUR_PLANE_U,
+    [GST_CUDA_BOX_BLUR_CHROMA_V] = GST_CUDA_BOX_BLUR_PLANE_V,
+    [GST_CUDA_BOX_BLUR_RED] = GST_CUDA_BOX_BLUR_PLANE_R,
+    [GST_CUDA_BOX_BLUR_GREEN] = GST_CUDA_BOX_BLUR_PLANE_G,
+    [GST_CUDA_BOX_BLUR_BLUE] = GST_CUDA_BOX_BLUR_PLANE_B,
+  };
   const GstCudaBoxBlurComponent *comp = &info->comp[component];
-  gboolean selected;
-
-  switch (comp->kind) {
-    case GST_CUDA_BOX_BLUR_LUMA:
-      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_Y;
-      break;
-    case GST_CUDA_BOX_BLUR_CHROMA_U:
-      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_U;
-      break;
-    case GST_CUDA_BOX_BLUR_CHROMA_V:
-      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_V;
-      break;
-    case GST_CUDA_BOX_BLUR_RED:
-      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_R;
-      break;
-    case GST_CUDA_BOX_BLUR_GREEN:
-      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_G;
-      break;
-    case GST_CUDA_BOX_BLUR_BLUE:
-      selected = settings->planes & GST_CUDA_BOX_BLUR_PLANE_B;
-      break;
-    case GST_CUDA_BOX_BLUR_ALPHA:
-    default:
-      selected = settings->blur_alpha;
-      break;
-  }
+  const gboolean selected = comp->kind == GST_CUDA_BOX_BLUR_ALPHA ?
+      settings->blur_alpha : (settings->planes & planes_flag[comp->kind]) != 0;
 
   if (comp->kind == GST_CUDA_BOX_BLUR_CHROMA_U
       || comp->kind == GST_CUDA_BOX_BLUR_CHROMA_V) {

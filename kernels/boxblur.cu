@@ -174,24 +174,6 @@ box_blur (const BoxBlurArgs & a)
   store (a, x, y, blur_sample < T, Acc > (a, x, y));
 }
 
-extern "C" __global__ void
-box_blur_u8 (const BoxBlurArgs a)
-{
-  box_blur < uint8, unsigned int >(a);
-}
-
-extern "C" __global__ void
-box_blur_u16 (const BoxBlurArgs a)
-{
-  box_blur < uint16, uint64 > (a);
-}
-
-extern "C" __global__ void
-box_blur_f32 (const BoxBlurArgs a)
-{
-  box_blur < float, float >(a);
-}
-
 /* ------------------------------------------------------------------------
  * The sample's own window, 3x3, specialised: each thread produces
  * BOX3_ROWS vertically adjacent samples and loads each input sample of
@@ -240,23 +222,22 @@ box_blur3 (const BoxBlurArgs & a)
     store (a, x, y, blur_sample < T, Acc > (a, x, y));
 }
 
-extern "C" __global__ void
-box_blur3_u8 (const BoxBlurArgs a)
-{
-  box_blur3 < uint8, unsigned int >(a);
-}
+/* Instantiates both direct kernels for samples T summed in Acc. */
+#define DIRECT(name, T, Acc) \
+  extern "C" __global__ void \
+  box_blur_##name (const BoxBlurArgs a) \
+  { \
+    box_blur < T, Acc > (a); \
+  } \
+  extern "C" __global__ void \
+  box_blur3_##name (const BoxBlurArgs a) \
+  { \
+    box_blur3 < T, Acc > (a); \
+  }
 
-extern "C" __global__ void
-box_blur3_u16 (const BoxBlurArgs a)
-{
-  box_blur3 < uint16, uint64 > (a);
-}
-
-extern "C" __global__ void
-box_blur3_f32 (const BoxBlurArgs a)
-{
-  box_blur3 < float, float >(a);
-}
+DIRECT (u8, uint8, unsigned int)
+DIRECT (u16, uint16, uint64)
+DIRECT (f32, float, float)
 
 /* ------------------------------------------------------------------------
  * Separable kernels: cost independent of the radius.
