@@ -139,17 +139,21 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
     return FALSE;
   }
 
-  s = gst_caps_get_structure (caps, 0);
+  /* the layout is the same in every memory; the pad templates say which
+   * memory takes which format */
+  parse_caps = gst_caps_copy (caps);
+  gst_caps_set_features (parse_caps, 0, NULL);
+  s = gst_caps_get_structure (parse_caps, 0);
   format = gst_structure_get_string (s, "format");
   if (!gst_structure_has_name (s, "video/x-raw") || format == NULL
-      || !gst_caps_can_intersect (caps, supported)) {
+      || !gst_caps_can_intersect (parse_caps, supported)) {
     GST_WARNING ("unsupported caps %" GST_PTR_FORMAT, caps);
+    gst_caps_unref (parse_caps);
     return FALSE;
   }
 
   memset (info, 0, sizeof (*info));
   gray32f = strcmp (format, "GRAY32F") == 0;
-  parse_caps = gst_caps_copy (caps);
   if (gray32f)
     gst_caps_set_simple (parse_caps, "format", G_TYPE_STRING, "GRAY8", NULL);
   ok = gst_video_info_from_caps (&vinfo, parse_caps);
@@ -188,6 +192,17 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
   }
 
   return TRUE;
+}
+
+/* TRUE when structure @index of @caps describes frames in GStreamer's
+ * CUDA memory. */
+gboolean
+gst_cuda_box_blur_caps_are_cuda (const GstCaps * caps, guint index)
+{
+  GstCapsFeatures *features = gst_caps_get_features (caps, index);
+
+  return features && gst_caps_features_contains (features,
+      GST_CUDA_BOX_BLUR_CUDA_MEMORY_FEATURE);
 }
 
 /**

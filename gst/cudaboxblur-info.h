@@ -27,11 +27,27 @@ G_BEGIN_DECLS
     "NV12, NV21, Y42B, Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, xRGB, " \
     "xBGR, AYUV, RGB, BGR }"
 
-#define GST_CUDA_BOX_BLUR_CAPS \
-    "video/x-raw, format = (string) " GST_CUDA_BOX_BLUR_FORMATS ", " \
+/* The formats of GStreamer's CUDA memory (memory:CUDAMemory) that the
+ * element takes: those GStreamer 1.22's CUDA allocator can lay out. */
+#define GST_CUDA_BOX_BLUR_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y42B, " \
+    "Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR }"
+
+#define GST_CUDA_BOX_BLUR_CUDA_MEMORY_FEATURE "memory:CUDAMemory"
+
+#define GST_CUDA_BOX_BLUR_CAPS_FIELDS \
     "width = (int) [ 1, " G_STRINGIFY (GST_CUDA_BOX_BLUR_MAX_DIMENSION) " ], " \
     "height = (int) [ 1, " G_STRINGIFY (GST_CUDA_BOX_BLUR_MAX_DIMENSION) " ], " \
     "framerate = (fraction) [ 0, max ]"
+
+/* System memory, which includes the element's managed and pinned pools. */
+#define GST_CUDA_BOX_BLUR_CAPS \
+    "video/x-raw, format = (string) " GST_CUDA_BOX_BLUR_FORMATS ", " \
+    GST_CUDA_BOX_BLUR_CAPS_FIELDS
+
+#define GST_CUDA_BOX_BLUR_CUDA_CAPS \
+    "video/x-raw(" GST_CUDA_BOX_BLUR_CUDA_MEMORY_FEATURE "), " \
+    "format = (string) " GST_CUDA_BOX_BLUR_CUDA_FORMATS ", " \
+    GST_CUDA_BOX_BLUR_CAPS_FIELDS
 
 /* How one sample (one component of one pixel) is stored. */
 typedef enum
@@ -108,6 +124,9 @@ typedef struct
 
 gboolean      gst_cuda_box_blur_info_from_caps     (GstCudaBoxBlurInfo * info,
                                                     const GstCaps * caps);
+
+gboolean      gst_cuda_box_blur_caps_are_cuda      (const GstCaps * caps,
+                                                    guint index);
 
 gboolean      gst_cuda_box_blur_frame_from_buffer  (GstCudaBoxBlurFrame * frame,
                                                     const GstCudaBoxBlurInfo * info,

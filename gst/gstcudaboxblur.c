@@ -62,9 +62,15 @@
 #include "gstcudamanagedallocator.h"
 #include "gstcudamanagedbufferpool.h"
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-params.h"
 #include "cudaboxblur-program.h"
+
+#ifdef HAVE_GST_CUDA
+#include "cudaboxblur-gstcuda.h"
+#include <gst/cuda/gstcudautils.h>
+#endif
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cuda_box_blur_debug
@@ -105,7 +111,7 @@ enum
 #define DEFAULT_ROI_META FALSE
 #define DEFAULT_ROI_META_TYPE NULL
 #define DEFAULT_ROI_PADDING 0
-#define DEFAULT_DEVICE_ID 0
+#define DEFAULT_DEVICE_ID -1
 #define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
 
 #define MAX_RADIUS GST_CUDA_BOX_BLUR_MAX_RADIUS
@@ -124,26 +130,21 @@ struct _GstCudaBoxBlur
   GstCudaBoxBlurDevice device;
   GstCudaBoxBlurMemoryMode mode;        /* memory_mode when started */
   const GstCudaBoxBlurProgram *program;
-  cudaStream_t stream;
   GstAllocator *allocator;
 
-  /* device memory for the column sums of the separable passes */
-  gpointer mid;
-  gsize mid_size;
-
-  /* device memory for the passes between the first and the last */
-  guint8 *scratch;
-  gsize scratch_size;
-
-  /* staging buffers for frames the kernels cannot use in place: managed
-   * memory in managed mode, device memory in pinned mode */
-  guint8 *stage[2];
-  gsize stage_size[2];
-  gboolean staging_logged[2];
+  /* from set_caps() to stop(): the engine, in the device's primary
+   * context, or with CUDA memory caps in the shared GstCudaContext */
+  GstCudaBoxBlurEngine *engine;
+#ifdef HAVE_GST_CUDA
+  GstCudaContext *cuda_context; /* shared with the neighbours */
+  GstCudaContext *engine_context;       /* the engine's, or NULL: primary */
+  gboolean foreign_logged;
+#endif
 
   /* from set_caps(); info is also read under the object lock */
   GstCudaBoxBlurInfo info;
   gboolean negotiated;
+  gboolean cuda_memory;         /* the caps carry memory:CUDAMemory */
 
   /* the settings and regions of the frame being processed, from
    * prepare_output_buffer() to transform() */
@@ -151,17 +152,19 @@ struct _GstCudaBoxBlur
   GArray *regions;
 };
 
-enum
-{
-  STAGE_IN,
-  STAGE_OUT,
-};
+/* GStreamer's CUDA memory first: negotiation prefers it where both
+ * neighbours take it. */
+#ifdef HAVE_GST_CUDA
+#define TEMPLATE_CAPS GST_CUDA_BOX_BLUR_CUDA_CAPS "; " GST_CUDA_BOX_BLUR_CAPS
+#else
+#define TEMPLATE_CAPS GST_CUDA_BOX_BLUR_CAPS
+#endif
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CUDA_BOX_BLUR_CAPS));
+    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (TEMPLATE_CAPS));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CUDA_BOX_BLUR_CAPS));
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (TEMPLATE_CAPS));
 
 GType
 gst_cuda_box_blur_memory_mode_get_type (void)
@@ -237,6 +240,12 @@ static void gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec);
 static void gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec);
+#ifdef HAVE_GST_CUDA
+static void gst_cuda_box_blur_set_context (GstElement * element,
+    GstContext * context);
+static gboolean gst_cuda_box_blur_query (GstBaseTransform * trans,
+    GstPadDirection direction, GstQuery * query);
+#endif
 static gboolean gst_cuda_box_blur_start (GstBaseTransform * trans);
 static gboolean gst_cuda_box_blur_stop (GstBaseTransform * trans);
 static gboolean gst_cuda_box_blur_get_unit_size (GstBaseTransform * trans,
@@ -244,6 +253,8 @@ static gboolean gst_cuda_box_blur_get_unit_size (GstBaseTransform * trans,
 static gboolean gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, gsize size, GstCaps * othercaps,
     gsize * othersize);
+static GstCaps *gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter);
 static gboolean gst_cuda_box_blur_set_caps (GstBaseTransform * trans,
     GstCaps * incaps, GstCaps * outcaps);
 static gboolean gst_cuda_box_blur_propose_allocation (GstBaseTransform *
@@ -490,11 +501,15 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * GstCudaBoxBlur:device-id:
    *
    * Ordinal of the CUDA device to run on, as numbered by the CUDA runtime
-   * (see `CUDA_VISIBLE_DEVICES`).
+   * (see `CUDA_VISIBLE_DEVICES`).  -1 (the default) takes the device of the
+   * CUDA context GStreamer's CUDA elements around it share (`nvh264dec`,
+   * `cudaupload`, ...), and otherwise device 0.  With CUDA memory caps, a
+   * device-id other than the neighbours' device is an error.
    */
   g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
       g_param_spec_int ("device-id", "Device ID",
-          "CUDA device ordinal to run on", 0, G_MAXINT, DEFAULT_DEVICE_ID,
+          "CUDA device ordinal to run on (-1 = the neighbours' CUDA device, "
+          "else 0)", -1, G_MAXINT, DEFAULT_DEVICE_ID,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -533,9 +548,15 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class, "CUDA box blur",
       "Filter/Effect/Video", "Box blur of gray, YUV and RGB video on NVIDIA "
-      "GPUs, whole frames or regions of interest, in CUDA managed memory",
+      "GPUs, whole frames or regions of interest, in CUDA, CUDA managed or "
+      "system memory",
       "The cudaboxblur authors <cudaboxblur@example.org>");
 
+#ifdef HAVE_GST_CUDA
+  element_class->set_context =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_context);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_query);
+#endif
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_stop);
   /* GstVideoFilter implements these with GstVideoInfo, which cannot parse
@@ -544,6 +565,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_get_unit_size);
   trans_class->transform_size =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_size);
+  trans_class->transform_caps =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_caps);
   trans_class->propose_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_propose_allocation);
@@ -767,21 +790,14 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
         (error)->domain, (error)->code, g_strdup ((error)->message), \
         g_strdup_printf (__VA_ARGS__), __FILE__, GST_FUNCTION, __LINE__)
 
+/* Opens device @device_id and gets its kernels, posting the error a user
+ * sees when either fails. */
 static gboolean
-gst_cuda_box_blur_start (GstBaseTransform * trans)
+gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
 {
-  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   const GstCudaBoxBlurProgram *program;
   GError *error = NULL;
-  gint device_id;
 
-  GST_OBJECT_LOCK (self);
-  device_id = self->device_id;
-  self->mode = self->memory_mode;
-  GST_OBJECT_UNLOCK (self);
-
-  /* GstBaseTransform posts nothing when start() fails: every failure below
-   * posts its own error message. */
   if (!gst_cuda_box_blur_device_open (device_id, &self->device, &error)) {
     POST_ERROR (self, error, "device-id=%d", device_id);
     g_error_free (error);
@@ -797,20 +813,9 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
     return FALSE;
   }
 
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&self->stream,
-              cudaStreamNonBlocking), &error)) {
-    POST_ERROR (self, error, "device %d: %s", device_id, self->device.name);
-    g_error_free (error);
-    return FALSE;
-  }
-
   GST_OBJECT_LOCK (self);
   self->program = program;
   GST_OBJECT_UNLOCK (self);
-  self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
-      gst_cuda_pinned_allocator_new (device_id) :
-      gst_cuda_managed_allocator_new (device_id);
-
   GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels for %s",
       device_id, self->device.name, self->device.major, self->device.minor,
       program->arch);
@@ -818,39 +823,223 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
 }
 
 static gboolean
+gst_cuda_box_blur_start (GstBaseTransform * trans)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  gint device_id;
+
+  GST_OBJECT_LOCK (self);
+  device_id = self->device_id;
+  self->mode = self->memory_mode;
+  GST_OBJECT_UNLOCK (self);
+
+#ifdef HAVE_GST_CUDA
+  /* a context the application or a neighbour has already given us */
+  if (device_id < 0 && self->cuda_context)
+    device_id = gst_cuda_box_blur_context_device (self->cuda_context);
+#endif
+  if (device_id < 0)
+    device_id = 0;
+
+  /* GstBaseTransform posts nothing when start() fails: every failure
+   * posts its own error message. */
+  if (!gst_cuda_box_blur_open (self, device_id))
+    return FALSE;
+
+  self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
+      gst_cuda_pinned_allocator_new (device_id) :
+      gst_cuda_managed_allocator_new (device_id);
+  return TRUE;
+}
+
+/* Makes the engine's CUDA context current on the calling thread: the
+ * shared GstCudaContext, pushed, or the device's primary context. */
+static gboolean
+gst_cuda_box_blur_enter (GstCudaBoxBlur * self, GError ** error)
+{
+#ifdef HAVE_GST_CUDA
+  if (self->engine_context) {
+    if (gst_cuda_context_push (self->engine_context))
+      return TRUE;
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Cannot make the shared CUDA context of device %d current",
+        self->device.device_id);
+    return FALSE;
+  }
+#endif
+  return GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device.device_id),
+      error);
+}
+
+static void
+gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
+{
+#ifdef HAVE_GST_CUDA
+  if (self->engine_context)
+    gst_cuda_context_pop (NULL);
+#endif
+}
+
+/* Frees the engine in the context it lives in. */
+static void
+gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
+{
+  if (self->engine) {
+    gboolean entered = gst_cuda_box_blur_enter (self, NULL);
+
+    gst_cuda_box_blur_engine_free (self->engine);
+    self->engine = NULL;
+    if (entered)
+      gst_cuda_box_blur_leave (self);
+  }
+#ifdef HAVE_GST_CUDA
+  gst_clear_object (&self->engine_context);
+#endif
+}
+
+static gboolean
 gst_cuda_box_blur_stop (GstBaseTransform * trans)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
-  guint i;
 
-  cudaSetDevice (self->device.device_id);
-  if (self->stream) {
-    cudaStreamSynchronize (self->stream);
-    cudaStreamDestroy (self->stream);
-    self->stream = NULL;
-  }
-  for (i = 0; i < G_N_ELEMENTS (self->stage); i++) {
-    if (self->stage[i])
-      cudaFree (self->stage[i]);
-    self->stage[i] = NULL;
-    self->stage_size[i] = 0;
-    self->staging_logged[i] = FALSE;
-  }
-  if (self->mid)
-    cudaFree (self->mid);
-  self->mid = NULL;
-  self->mid_size = 0;
-  if (self->scratch)
-    cudaFree (self->scratch);
-  self->scratch = NULL;
-  self->scratch_size = 0;
+  gst_cuda_box_blur_drop_engine (self);
   gst_clear_object (&self->allocator);
+#ifdef HAVE_GST_CUDA
+  gst_clear_object (&self->cuda_context);
+  self->foreign_logged = FALSE;
+#endif
 
   GST_OBJECT_LOCK (self);
   self->negotiated = FALSE;
+  self->cuda_memory = FALSE;
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
+}
+
+#ifdef HAVE_GST_CUDA
+static void
+gst_cuda_box_blur_set_context (GstElement * element, GstContext * context)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (element);
+  gint device_id;
+
+  GST_OBJECT_LOCK (self);
+  device_id = self->device_id;
+  GST_OBJECT_UNLOCK (self);
+  gst_cuda_handle_set_context (element, context, device_id,
+      &self->cuda_context);
+
+  GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
+}
+
+static gboolean
+gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
+      && gst_cuda_handle_context_query (GST_ELEMENT (self), query,
+          self->cuda_context))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
+      query);
+}
+
+/* Takes the CUDA context the neighbours share, or makes one for the
+ * device and offers it to them, and refuses a device-id that differs from
+ * a neighbour's device.  With device-id -1 the element moves to the
+ * neighbours' device. */
+static gboolean
+gst_cuda_box_blur_share_context (GstCudaBoxBlur * self)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstPad *pads[] = { trans->sinkpad, trans->srcpad };
+  guint context_device, peer_device, i;
+  gint device_id;
+
+  GST_OBJECT_LOCK (self);
+  device_id = self->device_id;
+  GST_OBJECT_UNLOCK (self);
+
+  if (!gst_cuda_box_blur_gstcuda_init ()) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("No CUDA driver for "
+            "CUDA memory: cannot load the CUDA driver library"), (NULL));
+    return FALSE;
+  }
+  if (!gst_cuda_ensure_element_context (GST_ELEMENT (self), device_id,
+          &self->cuda_context)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("Cannot create a CUDA "
+            "context on CUDA device %d", MAX (device_id, 0)), (NULL));
+    return FALSE;
+  }
+
+  context_device = gst_cuda_box_blur_context_device (self->cuda_context);
+  for (i = 0; i < G_N_ELEMENTS (pads); i++) {
+    if (gst_cuda_box_blur_peer_context_device (pads[i], &peer_device)
+        && peer_device != context_device) {
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("cudaboxblur runs on "
+              "CUDA device %u, but the CUDA memory %s it is on device %u",
+              context_device, i == 0 ? "coming into" : "going out of",
+              peer_device), ("device-id=%d: set it to %u, or to -1 to "
+              "follow the neighbours", device_id, peer_device));
+      return FALSE;
+    }
+  }
+
+  if ((gint) context_device != self->device.device_id) {
+    GST_INFO_OBJECT (self, "moving to device %u, the neighbours' device",
+        context_device);
+    gst_cuda_box_blur_drop_engine (self);
+    return gst_cuda_box_blur_open (self, context_device);
+  }
+  return TRUE;
+}
+#endif
+
+/* Makes the engine for @info frames, in the shared CUDA context for CUDA
+ * memory (@cuda), in the device's primary context otherwise, and checks
+ * that the frames fit in the GPU's memory. */
+static gboolean
+gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
+    const GstCudaBoxBlurInfo * info, gboolean cuda)
+{
+  GError *error = NULL;
+  gboolean ok;
+
+#ifdef HAVE_GST_CUDA
+  GstCudaContext *context = NULL;
+
+  if (cuda) {
+    if (!gst_cuda_box_blur_share_context (self))
+      return FALSE;
+    context = self->cuda_context;
+  }
+  if (self->engine && self->engine_context != context)
+    gst_cuda_box_blur_drop_engine (self);
+  if (!self->engine && context)
+    self->engine_context = gst_object_ref (context);
+#endif
+
+  if (!gst_cuda_box_blur_enter (self, &error)) {
+    POST_ERROR (self, error, "device %d", self->device.device_id);
+    g_error_free (error);
+    return FALSE;
+  }
+  if (!self->engine)
+    self->engine = gst_cuda_box_blur_engine_new (&self->device,
+        self->program, &error);
+  ok = self->engine && gst_cuda_box_blur_engine_check_fits (self->engine,
+      info, &error);
+  gst_cuda_box_blur_leave (self);
+
+  if (!ok) {
+    POST_ERROR (self, error, "device %d: %s", self->device.device_id,
+        self->device.name);
+    g_error_free (error);
+  }
+  return ok;
 }
 
 static gboolean
@@ -876,44 +1065,41 @@ gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
   return gst_cuda_box_blur_get_unit_size (trans, othercaps, othersize);
 }
 
-/* Device memory a stream of @info frames may take at once: two frames in
- * each pool, the staging copies, the scratch frame of several passes and
- * the column sums. */
-static gsize
-frame_memory_needed (const GstCudaBoxBlurInfo * info)
+/* The same caps on the other side, memory feature included: CUDA memory
+ * in gives CUDA memory out.  Caps in CUDA memory come first, so that
+ * negotiation picks them where both neighbours can. */
+static GstCaps *
+gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  return 7 * info->size + gst_cuda_box_blur_program_mid_size (info->width,
-      info->height);
-}
+  GstCaps *ret, *rest;
+  guint i;
 
-/* Refuses frames that cannot fit in the memory the GPU has free, now,
- * rather than failing at the first allocation. */
-static gboolean
-gst_cuda_box_blur_check_fits (GstCudaBoxBlur * self,
-    const GstCudaBoxBlurInfo * info)
-{
-  const gsize needed = frame_memory_needed (info);
-  gsize free_bytes = 0, total = 0;
-  GError *error = NULL;
+  if (gst_caps_is_any (caps)) {
+    ret = gst_caps_ref (caps);
+  } else {
+    ret = gst_caps_new_empty ();
+    rest = gst_caps_new_empty ();
+    for (i = 0; i < gst_caps_get_size (caps); i++) {
+      GstCapsFeatures *features = gst_caps_get_features (caps, i);
 
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device.device_id),
-          &error) || !GST_CUDA_BOX_BLUR_CHECK (cudaMemGetInfo (&free_bytes,
-              &total), &error)) {
-    POST_ERROR (self, error, "device %d", self->device.device_id);
-    g_error_free (error);
-    return FALSE;
+      gst_caps_append_structure_full (gst_cuda_box_blur_caps_are_cuda (caps,
+              i) ? ret : rest,
+          gst_structure_copy (gst_caps_get_structure (caps, i)),
+          features ? gst_caps_features_copy (features) : NULL);
+    }
+    gst_caps_append (ret, rest);
   }
-  if (needed > free_bytes) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
-        ("%dx%d %s frames need about %" G_GSIZE_FORMAT " MiB of GPU memory, "
-            "but only %" G_GSIZE_FORMAT " MiB are free", info->width,
-            info->height, info->format, needed >> 20, free_bytes >> 20),
-        ("device %d (%s): %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
-            " bytes free", self->device.device_id, self->device.name,
-            free_bytes, total));
-    return FALSE;
+
+  if (filter) {
+    GstCaps *filtered = gst_caps_intersect_full (ret, filter,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (ret);
+    ret = filtered;
   }
-  return TRUE;
+  GST_LOG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps, ret);
+  return ret;
 }
 
 static gboolean
@@ -923,6 +1109,7 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   GstCudaBoxBlurInfo info;
+  gboolean cuda;
 
   filter->negotiated = FALSE;
   if (!gst_cuda_box_blur_info_from_caps (&info, incaps)
@@ -931,7 +1118,8 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
         GST_PTR_FORMAT, incaps, outcaps);
     return FALSE;
   }
-  if (self->stream && !gst_cuda_box_blur_check_fits (self, &info))
+  cuda = gst_cuda_box_blur_caps_are_cuda (incaps, 0);
+  if (self->program && !gst_cuda_box_blur_prepare_engine (self, &info, cuda))
     return FALSE;
 
   /* Keep GstVideoFilter's view of the stream where it has one. */
@@ -947,19 +1135,24 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GST_OBJECT_LOCK (self);
   self->info = info;
   self->negotiated = TRUE;
+  self->cuda_memory = cuda;
   GST_OBJECT_UNLOCK (self);
   gst_cuda_box_blur_update_passthrough (self);
 
-  GST_DEBUG_OBJECT (self, "%s %dx%d, %d planes, %d components", info.format,
-      info.width, info.height, info.n_planes, info.n_components);
+  GST_DEBUG_OBJECT (self, "%s %dx%d in %s memory, %d planes, %d components",
+      info.format, info.width, info.height, cuda ? "CUDA" : "system",
+      info.n_planes, info.n_components);
   return TRUE;
 }
 
-/* A pool of the element's memory for @caps, configured with its size
- * re-read from the pool (it may round up). */
+/* A pool for @caps, configured with its size re-read from the pool (it
+ * may round up): for CUDA memory a GstCudaBufferPool of the shared context
+ * (@reuse when it is one), otherwise a pool of the element's managed or
+ * pinned memory. */
 static GstBufferPool *
 gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
-    guint min, guint max, gboolean video_meta, guint * size)
+    GstBufferPool * reuse, guint min, guint max, gboolean video_meta,
+    guint * size)
 {
   GstCudaBoxBlurInfo info;
   GstBufferPool *pool;
@@ -967,6 +1160,17 @@ gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
 
   if (!gst_cuda_box_blur_info_from_caps (&info, caps))
     return NULL;
+
+#ifdef HAVE_GST_CUDA
+  if (gst_cuda_box_blur_caps_are_cuda (caps, 0)) {
+    pool = self->cuda_context ? gst_cuda_box_blur_cuda_pool_new
+        (self->cuda_context, reuse, caps, min, max, size) : NULL;
+    if (!pool)
+      GST_ERROR_OBJECT (self, "no CUDA buffer pool for %" GST_PTR_FORMAT,
+          caps);
+    return pool;
+  }
+#endif
 
   pool = gst_cuda_managed_buffer_pool_new (self->allocator);
   config = gst_buffer_pool_get_config (pool);
@@ -987,8 +1191,9 @@ gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
   return pool;
 }
 
-/* Offer upstream a pool of managed memory, so that producers write frames
- * where the kernels can read them without a copy. */
+/* Offer upstream a pool of managed memory (or of CUDA memory for CUDA
+ * caps), so that producers write frames where the kernels can read them
+ * without a copy. */
 static gboolean
 gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
@@ -1014,25 +1219,28 @@ gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
 
   /* Offered even when upstream did not ask for a pool: a pool recycles its
    * managed buffers, while cudaMallocManaged for every frame is slow. */
-  pool = gst_cuda_box_blur_new_pool (self, caps, 0, 0, TRUE, &size);
+  pool = gst_cuda_box_blur_new_pool (self, caps, NULL, 0, 0, TRUE, &size);
   if (!pool)
     return FALSE;
   gst_query_add_allocation_pool (query, pool, size, 0, 0);
   gst_object_unref (pool);
-  gst_query_add_allocation_param (query, self->allocator, NULL);
+  if (!gst_cuda_box_blur_caps_are_cuda (caps, 0))
+    gst_query_add_allocation_param (query, self->allocator, NULL);
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
 
   return TRUE;
 }
 
-/* Output always comes from our managed pool; downstream's only say is the
- * number of buffers and whether it understands GstVideoMeta. */
+/* System-memory output always comes from our managed (or pinned) pool;
+ * downstream's only say is the number of buffers and whether it
+ * understands GstVideoMeta.  CUDA-memory output comes from downstream's
+ * CUDA pool when it shares our context, else from our own. */
 static gboolean
 gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
-  GstBufferPool *pool;
+  GstBufferPool *pool, *theirs = NULL;
   GstCaps *caps;
   guint size, min = 0, max = 0;
   gboolean video_meta;
@@ -1042,11 +1250,14 @@ gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
     return FALSE;
 
   if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
+    gst_query_parse_nth_allocation_pool (query, 0, &theirs, NULL, &min,
+        &max);
 
   video_meta = gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
       NULL);
-  pool = gst_cuda_box_blur_new_pool (self, caps, min, max, video_meta, &size);
+  pool = gst_cuda_box_blur_new_pool (self, caps, theirs, min, max,
+      video_meta, &size);
+  gst_clear_object (&theirs);
   if (!pool)
     return FALSE;
 
@@ -1056,6 +1267,8 @@ gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
     gst_query_add_allocation_pool (query, pool, size, min, max);
   gst_object_unref (pool);
 
+  if (gst_cuda_box_blur_caps_are_cuda (caps, 0))
+    return TRUE;
   if (gst_query_get_n_allocation_params (query) > 0)
     gst_query_set_nth_allocation_param (query, 0, self->allocator, NULL);
   else
@@ -1103,6 +1316,7 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   if (ret == GST_FLOW_ERROR)
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
         ("Cannot allocate an output frame in %s memory",
+            self->cuda_memory ? "CUDA" :
             self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "pinned host" :
             "CUDA managed"), ("%s %dx%d, %" G_GSIZE_FORMAT " bytes",
             self->info.format, self->info.width, self->info.height,
@@ -1127,77 +1341,6 @@ frame_is_managed (GstBuffer * buffer, const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
-/* Grows device (or with @managed, managed) memory @mem of @size bytes to
- * hold at least @needed. */
-static gboolean
-ensure_memory (guint8 ** mem, gsize * size, gsize needed, gboolean managed,
-    gint device_id, GError ** error)
-{
-  if (*size >= needed)
-    return TRUE;
-  if (*mem)
-    cudaFree (*mem);
-  *mem = NULL;
-  *size = 0;
-  if (managed) {
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaMallocManaged ((void **) mem, needed,
-                cudaMemAttachGlobal), error))
-      return FALSE;
-    (void) gst_cuda_box_blur_prefer_device (*mem, needed, device_id);
-    (void) cudaGetLastError ();
-  } else if (!GST_CUDA_BOX_BLUR_CHECK (cudaMalloc ((void **) mem, needed),
-          error)) {
-    return FALSE;
-  }
-  *size = needed;
-  return TRUE;
-}
-
-/* Points @staged at a staging copy of @frame's bytes, same layout, growing
- * the staging buffer when needed. */
-static gboolean
-gst_cuda_box_blur_stage (GstCudaBoxBlur * self, guint which,
-    const GstCudaBoxBlurFrame * frame, GstCudaBoxBlurFrame * staged,
-    GError ** error)
-{
-  gsize size;
-
-  gst_cuda_box_blur_frame_span (frame, &self->info, &size);
-  if (!ensure_memory (&self->stage[which], &self->stage_size[which], size,
-          self->mode == GST_CUDA_BOX_BLUR_MEMORY_MANAGED,
-          self->device.device_id, error))
-    return FALSE;
-
-  if (!self->staging_logged[which]) {
-    GST_DEBUG_OBJECT (self, "%s is not in CUDA managed memory: copying it "
-        "through a %s staging buffer", which == STAGE_IN ? "input" :
-        "output", self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "device" :
-        "managed");
-    self->staging_logged[which] = TRUE;
-  }
-
-  *staged = *frame;
-  gst_cuda_box_blur_frame_rebase (staged, &self->info, self->stage[which]);
-  return TRUE;
-}
-
-/* Queues a copy of every plane's pixels of @src into @dst. */
-static gboolean
-copy_frame_async (const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
-    cudaStream_t stream, GError ** error)
-{
-  gint p;
-
-  for (p = 0; p < info->n_planes; p++)
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (dst->data[p],
-                dst->stride[p], src->data[p], src->stride[p],
-                info->row_bytes[p], info->plane_height[p], cudaMemcpyDefault,
-                stream), error))
-      return FALSE;
-  return TRUE;
-}
-
 /* The whole managed allocation of @buffer, when nobody else can read it
  * any more: its contents may then be discarded instead of migrated. */
 static gboolean
@@ -1210,171 +1353,49 @@ buffer_allocation_is_ours (GstBuffer * buffer, gpointer * data, gsize * size)
       (buffer, 0), data, size);
 }
 
-/* TRUE when the blur writes every byte of every pixel of the output, so it
- * needs no copy of the input first. */
+/* Maps @buffer with @flags and describes its frame for the engine: CUDA
+ * memory of the shared context as device memory (no host copy), the
+ * element's managed memory as managed, anything else as host memory. */
 static gboolean
-blur_covers_frame (const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings, const GArray * regions)
-{
-  const GstVideoRectangle *r = &g_array_index (regions, GstVideoRectangle, 0);
-  GstCudaBoxBlurWindow window;
-  gint c;
-
-  if (info->has_padding || regions->len != 1 || r->x != 0 || r->y != 0
-      || r->w != info->width || r->h != info->height)
-    return FALSE;
-  for (c = 0; c < info->n_components; c++)
-    if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
-      return FALSE;
-  return TRUE;
-}
-
-/* Runs every pass over @src into @dst: each pass blurs every selected
- * component inside every region, reading the previous pass's output.  The
- * passes alternate between @dst and a scratch frame so that the last one
- * lands in @dst.  Unless the blur covers the whole frame, @dst (and the
- * scratch frame) start as copies of @src. */
-static gboolean
-gst_cuda_box_blur_run_passes (GstCudaBoxBlur * self,
-    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
+gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
+    GstMapFlags flags, GstMapInfo * map, GstCudaBoxBlurImage * image,
     GError ** error)
 {
-  const GstCudaBoxBlurInfo *info = &self->info;
-  const GstCudaBoxBlurSettings *settings = &self->frame_settings;
-  const gboolean covers = blur_covers_frame (info, settings, self->regions);
-  GstCudaBoxBlurFrame scratch = *dst;
-  const GstCudaBoxBlurFrame *read = src;
-  gint pass, c;
-  guint i;
+  memset (image, 0, sizeof (*image));
+  image->location = GST_CUDA_BOX_BLUR_IN_HOST;
 
-  if (!covers && !copy_frame_async (info, src, dst, self->stream, error))
+#ifdef HAVE_GST_CUDA
+  if (self->cuda_memory) {
+    if (gst_cuda_box_blur_map_device (buffer, self->cuda_context, map,
+            flags)) {
+      image->location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+    } else if (!self->foreign_logged) {
+      GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "
+          "the shared CUDA context: copying it through the host", buffer);
+      self->foreign_logged = TRUE;
+    }
+  }
+#endif
+
+  if (image->location != GST_CUDA_BOX_BLUR_IN_DEVICE
+      && !gst_buffer_map (buffer, map, flags)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FAILED,
+        "gst_buffer_map of %" GST_PTR_FORMAT " failed", buffer);
     return FALSE;
-
-  if (settings->passes > 1) {
-    gsize size;
-
-    gst_cuda_box_blur_frame_span (dst, info, &size);
-    if (!ensure_memory (&self->scratch, &self->scratch_size, size, FALSE,
-            self->device.device_id, error))
-      return FALSE;
-    gst_cuda_box_blur_frame_rebase (&scratch, info, self->scratch);
-    if (!covers && !copy_frame_async (info, src, &scratch, self->stream,
-            error))
-      return FALSE;
+  }
+  if (!gst_cuda_box_blur_frame_from_buffer (&image->frame, &self->info,
+          buffer, map, error)) {
+    gst_buffer_unmap (buffer, map);
+    return FALSE;
   }
 
-  for (pass = 0; pass < settings->passes; pass++) {
-    const GstCudaBoxBlurFrame *write =
-        (settings->passes - 1 - pass) % 2 == 0 ? dst : &scratch;
-
-    for (c = 0; c < info->n_components; c++) {
-      GstCudaBoxBlurWindow window;
-      GstCudaBoxBlurPlane in, out;
-      GstCudaBoxBlurVariant variant;
-
-      if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
-        continue;
-      gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
-      gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
-
-      variant = gst_cuda_box_blur_program_choose (window.radius_x,
-          window.radius_y);
-      if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
-          && !ensure_memory ((guint8 **) & self->mid, &self->mid_size,
-              gst_cuda_box_blur_program_mid_size (out.width, out.height),
-              FALSE, self->device.device_id, error))
-        return FALSE;
-
-      for (i = 0; i < self->regions->len; i++) {
-        GstVideoRectangle r;
-
-        gst_cuda_box_blur_region_for_component (info, c,
-            &g_array_index (self->regions, GstVideoRectangle, i), &r);
-        if (!gst_cuda_box_blur_program_launch (self->program, info->type,
-                variant, &in, &out, &window, &r, self->mid, self->stream,
-                error))
-          return FALSE;
-      }
-    }
-    read = write;
+  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
+      && frame_is_managed (buffer, &self->info, &image->frame)) {
+    image->location = GST_CUDA_BOX_BLUR_IN_MANAGED;
+    if (!buffer_allocation_is_ours (buffer, &image->dead, &image->dead_size))
+      image->dead = NULL;
   }
   return TRUE;
-}
-
-/* Blurs @in into @out on the element's stream and waits for the result.
- *
- * Managed frames never take page faults one page at a time: the input is
- * prefetched to the GPU and the output back to the host, where downstream
- * reads it.  Where a buffer's old contents are dead (the output before the
- * kernel writes it, the input once only we held it) they are discarded
- * rather than copied, so a pool buffer goes back to its producer already on
- * the host.  Other memory (pinned host memory in pinned mode) is copied
- * through staging buffers. */
-static gboolean
-gst_cuda_box_blur_process (GstCudaBoxBlur * self, GstBuffer * inbuf,
-    const GstCudaBoxBlurFrame * in, GstBuffer * outbuf,
-    const GstCudaBoxBlurFrame * out, GError ** error)
-{
-  const GstCudaBoxBlurInfo *info = &self->info;
-  const gint dev = self->device.device_id;
-  const gboolean hints = self->device.concurrent_managed_access;
-  const gboolean in_managed = frame_is_managed (inbuf, info, in);
-  const gboolean out_managed = frame_is_managed (outbuf, info, out);
-  GstCudaBoxBlurFrame src = *in, dst = *out;
-  cudaStream_t stream = self->stream;
-  gpointer in_alloc = NULL, out_alloc;
-  gsize in_size, out_size, in_alloc_size = 0, out_alloc_size;
-  guint8 *in_begin = gst_cuda_box_blur_frame_span (in, info, &in_size);
-  guint8 *out_begin = gst_cuda_box_blur_frame_span (out, info, &out_size);
-
-  /* The streaming thread is not the one that ran start(). */
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (dev), error))
-    return FALSE;
-
-  if (in_managed) {
-    if (hints && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
-            (in_begin, in_size, dev, stream), error))
-      return FALSE;
-    if (hints && !buffer_allocation_is_ours (inbuf, &in_alloc,
-            &in_alloc_size))
-      in_alloc = NULL;
-  } else if (!gst_cuda_box_blur_stage (self, STAGE_IN, in, &src, error)
-      || !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (self->stage[STAGE_IN],
-              in_begin, in_size, cudaMemcpyDefault, stream), error)) {
-    return FALSE;
-  }
-
-  if (out_managed) {
-    cudaError_t err = cudaSuccess;
-
-    if (hints && buffer_allocation_is_ours (outbuf, &out_alloc,
-            &out_alloc_size))
-      err = gst_cuda_box_blur_discard_prefetch (out_alloc, out_alloc_size,
-          dev, stream);
-    else if (hints)
-      err = gst_cuda_box_blur_prefetch (out_begin, out_size, dev, stream);
-    if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
-      return FALSE;
-  } else if (!gst_cuda_box_blur_stage (self, STAGE_OUT, out, &dst, error)) {
-    return FALSE;
-  }
-
-  if (!gst_cuda_box_blur_run_passes (self, &src, &dst, error))
-    return FALSE;
-
-  if (out_managed) {
-    if (hints && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch
-            (out_begin, out_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
-      return FALSE;
-  } else if (!copy_frame_async (info, &dst, out, stream, error)) {
-    return FALSE;
-  }
-
-  if (in_alloc && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_discard_prefetch
-          (in_alloc, in_alloc_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
-    return FALSE;
-
-  return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
 }
 
 static GstFlowReturn
@@ -1383,50 +1404,47 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   GstMapInfo in_map, out_map;
-  GstCudaBoxBlurFrame in, out;
+  GstCudaBoxBlurImage in, out;
   GError *error = NULL;
-  GstFlowReturn ret = GST_FLOW_ERROR;
+  gboolean ok;
 
   /* prepare_output_buffer() found nothing to blur */
   if (inbuf == outbuf)
     return GST_FLOW_OK;
 
-  if (!gst_buffer_map (inbuf, &in_map, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("Cannot read the input frame"),
-        ("gst_buffer_map of %" GST_PTR_FORMAT " failed", inbuf));
+  if (!gst_cuda_box_blur_map (self, inbuf, GST_MAP_READ, &in_map, &in,
+          &error)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot read the input frame"),
+        ("%s", error->message));
+    g_error_free (error);
     return GST_FLOW_ERROR;
   }
-  if (!gst_buffer_map (outbuf, &out_map, GST_MAP_WRITE)) {
-    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("Cannot write the output "
-            "frame"), ("gst_buffer_map of %" GST_PTR_FORMAT " failed",
-            outbuf));
+  if (!gst_cuda_box_blur_map (self, outbuf, GST_MAP_WRITE, &out_map, &out,
+          &error)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot write the output "
+            "frame"), ("%s", error->message));
+    g_error_free (error);
     gst_buffer_unmap (inbuf, &in_map);
     return GST_FLOW_ERROR;
   }
-
-  if (!gst_cuda_box_blur_frame_from_buffer (&in, &self->info, inbuf, &in_map,
-          &error)
-      || !gst_cuda_box_blur_frame_from_buffer (&out, &self->info, outbuf,
-          &out_map, &error)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid video frame"), ("%s",
-            error->message));
-    goto done;
-  }
-
   GST_LOG_OBJECT (self, "blurring %s %dx%d, radius %d,%d, %u regions",
       self->info.format, self->info.width, self->info.height,
       self->frame_settings.radius_x, self->frame_settings.radius_y,
       self->regions->len);
-  if (!gst_cuda_box_blur_process (self, inbuf, &in, outbuf, &out, &error)) {
+  ok = gst_cuda_box_blur_enter (self, &error);
+  if (ok) {
+    ok = gst_cuda_box_blur_engine_blur (self->engine, &self->info,
+        &self->frame_settings, &in, &out,
+        (const GstVideoRectangle *) self->regions->data, self->regions->len,
+        &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!ok)
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("CUDA error while blurring a frame"), ("%s", error->message));
-    goto done;
-  }
-  ret = GST_FLOW_OK;
 
-done:
   g_clear_error (&error);
   gst_buffer_unmap (outbuf, &out_map);
   gst_buffer_unmap (inbuf, &in_map);
-  return ret;
+  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
 }

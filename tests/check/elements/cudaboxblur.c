@@ -6,6 +6,10 @@
  * the no-device path on machines with a GPU too.
  */
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include <gst/check/gstcheck.h>
 #include <gst/base/gstbasetransform.h>
 #include <gst/video/video.h>
@@ -72,8 +76,17 @@ GST_START_TEST (test_rejects_other_caps)
     "video/x-raw,format=GRAY32F,width=320,height=0,framerate=30/1",
     "video/x-raw,format=GRAY8,width=40000,height=2,framerate=30/1",
     "video/x-raw,format=NV12,width=2,height=40000,framerate=30/1",
+    /* GStreamer 1.22's CUDA allocator lays out none of these */
     "video/x-raw(memory:CUDAMemory),format=GRAY8,width=320,height=240,"
         "framerate=30/1",
+    "video/x-raw(memory:CUDAMemory),format=GRAY32F,width=320,height=240,"
+        "framerate=30/1",
+    "video/x-raw(memory:CUDAMemory),format=AYUV,width=320,height=240,"
+        "framerate=30/1",
+#ifndef HAVE_GST_CUDA
+    "video/x-raw(memory:CUDAMemory),format=NV12,width=320,height=240,"
+        "framerate=30/1",
+#endif
     "audio/x-raw,format=F32LE,rate=48000,channels=1",
   };
   guint i;
@@ -84,6 +97,18 @@ GST_START_TEST (test_rejects_other_caps)
 }
 
 GST_END_TEST;
+
+/* The structure of @caps in system memory: the last one. */
+static GstStructure *
+system_structure (GstCaps * caps)
+{
+  guint n = gst_caps_get_size (caps);
+
+  fail_unless (n > 0);
+  fail_unless (gst_caps_features_is_equal (gst_caps_get_features (caps,
+              n - 1), GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY));
+  return gst_caps_get_structure (caps, n - 1);
+}
 
 /* Same caps in and out: asking the source pad for one format gives that
  * format only, and the element offers exactly its formats. */
@@ -99,16 +124,19 @@ GST_START_TEST (test_caps_pass_through_unchanged)
   filter = gst_caps_from_string ("video/x-raw,format=GRAY32F");
   caps = gst_pad_query_caps (src, filter);
   fail_unless_equals_int (gst_caps_get_size (caps), 1);
-  s = gst_caps_get_structure (caps, 0);
+  s = system_structure (caps);
   fail_unless_equals_string (gst_structure_get_string (s, "format"),
       "GRAY32F");
   gst_caps_unref (caps);
   gst_caps_unref (filter);
 
   caps = gst_pad_query_caps (src, NULL);
+#ifdef HAVE_GST_CUDA
+  fail_unless_equals_int (gst_caps_get_size (caps), 2);
+#else
   fail_unless_equals_int (gst_caps_get_size (caps), 1);
-  formats = gst_structure_get_value (gst_caps_get_structure (caps, 0),
-      "format");
+#endif
+  formats = gst_structure_get_value (system_structure (caps), "format");
   fail_unless_equals_int (gst_value_list_get_size (formats), test_n_formats);
   for (f = 0; f < test_n_formats; f++)
     fail_unless_equals_string (g_value_get_string (gst_value_list_get_value
@@ -119,6 +147,96 @@ GST_START_TEST (test_caps_pass_through_unchanged)
 }
 
 GST_END_TEST;
+
+#ifdef HAVE_GST_CUDA
+static gboolean
+format_listed (const GValue * formats, const gchar * format)
+{
+  guint i;
+
+  for (i = 0; i < gst_value_list_get_size (formats); i++)
+    if (g_str_equal (g_value_get_string (gst_value_list_get_value (formats,
+                    i)), format))
+      return TRUE;
+  return FALSE;
+}
+
+/* Built with gstreamer-cuda-1.0: CUDA memory is offered first, in the
+ * formats GStreamer 1.22's CUDA allocator lays out, and the memory feature
+ * is kept across the element: CUDA in, CUDA out; system in, system out. */
+GST_START_TEST (test_cuda_memory_caps)
+{
+  static const gchar *const not_in_cuda[] = { "GRAY8", "GRAY16_LE",
+    "GRAY32F", "AYUV", "xRGB", "xBGR"
+  };
+  GstElement *e = new_blur ();
+  GstPad *src = gst_element_get_static_pad (e, "src");
+  GstPad *sink = gst_element_get_static_pad (e, "sink");
+  GstCapsFeatures *features;
+  GstCaps *caps, *filter;
+  const GValue *formats;
+  guint f, n_cuda = 0;
+
+  caps = gst_pad_query_caps (src, NULL);
+  features = gst_caps_get_features (caps, 0);
+  fail_unless (gst_caps_features_contains (features, "memory:CUDAMemory"),
+      "CUDA memory is not offered first: %" GST_PTR_FORMAT, caps);
+  formats = gst_structure_get_value (gst_caps_get_structure (caps, 0),
+      "format");
+  for (f = 0; f < test_n_formats; f++)
+    n_cuda += format_listed (formats, test_formats[f]);
+  fail_unless_equals_int (n_cuda, gst_value_list_get_size (formats));
+  fail_unless_equals_int (n_cuda, 14);
+  for (f = 0; f < G_N_ELEMENTS (not_in_cuda); f++)
+    fail_if (format_listed (formats, not_in_cuda[f]), "%s", not_in_cuda[f]);
+  gst_caps_unref (caps);
+
+  fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=NV12,"
+          "width=1920,height=1080,framerate=30/1"));
+  fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=RGBA,"
+          "width=323,height=241,framerate=0/1"));
+
+  /* the feature is kept, in either direction */
+  filter = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
+      "format=I420");
+  caps = gst_pad_query_caps (src, filter);
+  fail_unless_equals_int (gst_caps_get_size (caps), 1);
+  fail_unless (gst_caps_features_contains (gst_caps_get_features (caps, 0),
+          "memory:CUDAMemory"));
+  gst_caps_unref (caps);
+  caps = gst_pad_query_caps (sink, filter);
+  fail_unless_equals_int (gst_caps_get_size (caps), 1);
+  fail_unless (gst_caps_features_contains (gst_caps_get_features (caps, 0),
+          "memory:CUDAMemory"));
+  gst_caps_unref (caps);
+  gst_caps_unref (filter);
+
+  filter = gst_caps_from_string ("video/x-raw,format=I420");
+  caps = gst_pad_query_caps (src, filter);
+  fail_unless_equals_int (gst_caps_get_size (caps), 1);
+  system_structure (caps);
+  gst_caps_unref (caps);
+  gst_caps_unref (filter);
+
+  /* a neighbour that lists system memory first still gets CUDA memory
+   * first */
+  filter = gst_caps_from_string ("video/x-raw,format=NV12; "
+      "video/x-raw(memory:CUDAMemory),format=NV12");
+  caps = gst_pad_query_caps (sink, filter);
+  fail_unless_equals_int (gst_caps_get_size (caps), 2);
+  fail_unless (gst_caps_features_contains (gst_caps_get_features (caps, 0),
+          "memory:CUDAMemory"), "%" GST_PTR_FORMAT, caps);
+  system_structure (caps);
+  gst_caps_unref (caps);
+  gst_caps_unref (filter);
+
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+#endif
 
 GST_START_TEST (test_info_from_caps)
 {
@@ -344,8 +462,8 @@ GST_START_TEST (test_properties)
         GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
 
   device = G_PARAM_SPEC_INT (find_property (e, "device-id"));
-  fail_unless_equals_int (device->default_value, 0);
-  fail_unless_equals_int (device->minimum, 0);
+  fail_unless_equals_int (device->default_value, -1);
+  fail_unless_equals_int (device->minimum, -1);
   fail_unless (device->parent_instance.flags & GST_PARAM_MUTABLE_READY);
 
   {
@@ -378,7 +496,7 @@ GST_START_TEST (test_properties)
   g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch,
       "roi-meta-type", &type, NULL);
   fail_unless_equals_int (r, 1);
-  fail_unless_equals_int (d, 0);
+  fail_unless_equals_int (d, -1);
   fail_unless (arch == NULL);
   fail_unless (type == NULL);
 
@@ -484,6 +602,9 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_accepts_every_format);
   tcase_add_test (tc, test_rejects_other_caps);
   tcase_add_test (tc, test_caps_pass_through_unchanged);
+#ifdef HAVE_GST_CUDA
+  tcase_add_test (tc, test_cuda_memory_caps);
+#endif
   tcase_add_test (tc, test_info_from_caps);
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
   tcase_add_test (tc, test_properties);

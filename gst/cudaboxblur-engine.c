@@ -1,0 +1,391 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The GPU engine: one call blurs one whole frame, wherever its memory
+ * lives, with the same arguments as the CPU reference's
+ * box_blur_ref_frame(). */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-engine.h"
+
+static GstDebugCategory *
+ensure_debug_category (void)
+{
+  static gsize cat = 0;
+
+  if (g_once_init_enter (&cat)) {
+    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurengine", 0,
+        "cudaboxblur GPU engine");
+    g_once_init_leave (&cat, c);
+  }
+  return (GstDebugCategory *) cat;
+}
+
+#define GST_CAT_DEFAULT ensure_debug_category ()
+
+enum
+{
+  STAGE_IN,
+  STAGE_OUT,
+  N_STAGES,
+};
+
+struct _GstCudaBoxBlurEngine
+{
+  GstCudaBoxBlurDevice device;
+  const GstCudaBoxBlurProgram *program;
+  cudaStream_t stream;
+
+  /* device memory for the column sums of the separable passes */
+  gpointer mid;
+  gsize mid_size;
+
+  /* device memory for the passes between the first and the last */
+  guint8 *scratch;
+  gsize scratch_size;
+
+  /* device copies of host frames */
+  guint8 *stage[N_STAGES];
+  gsize stage_size[N_STAGES];
+  gboolean staging_logged[N_STAGES];
+};
+
+/**
+ * gst_cuda_box_blur_engine_new:
+ *
+ * An engine for @device running @program, with its stream created in the
+ * CUDA context current on the calling thread.
+ */
+GstCudaBoxBlurEngine *
+gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
+    const GstCudaBoxBlurProgram * program, GError ** error)
+{
+  GstCudaBoxBlurEngine *engine = g_new0 (GstCudaBoxBlurEngine, 1);
+
+  engine->device = *device;
+  engine->program = program;
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
+              cudaStreamNonBlocking), error)) {
+    g_free (engine);
+    return NULL;
+  }
+  return engine;
+}
+
+/* Frees device memory @mem of @size bytes, if any. */
+static void
+release_memory (gpointer * mem, gsize * size)
+{
+  if (*mem)
+    cudaFree (*mem);
+  *mem = NULL;
+  *size = 0;
+}
+
+/**
+ * gst_cuda_box_blur_engine_free:
+ *
+ * Waits for the engine's work and frees it, in the context it was created
+ * in.
+ */
+void
+gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
+{
+  guint i;
+
+  if (!engine)
+    return;
+  cudaStreamSynchronize (engine->stream);
+  cudaStreamDestroy (engine->stream);
+  for (i = 0; i < N_STAGES; i++)
+    release_memory ((gpointer *) & engine->stage[i], &engine->stage_size[i]);
+  release_memory (&engine->mid, &engine->mid_size);
+  release_memory ((gpointer *) & engine->scratch, &engine->scratch_size);
+  g_free (engine);
+}
+
+cudaStream_t
+gst_cuda_box_blur_engine_get_stream (GstCudaBoxBlurEngine * engine)
+{
+  return engine->stream;
+}
+
+/* Device memory a stream of @info frames may take at once: two frames in
+ * each of the element's pools, the staging copies, the scratch frame of
+ * several passes and the column sums. */
+static gsize
+memory_needed (const GstCudaBoxBlurInfo * info)
+{
+  return 7 * info->size + gst_cuda_box_blur_program_mid_size (info->width,
+      info->height);
+}
+
+/**
+ * gst_cuda_box_blur_engine_check_fits:
+ *
+ * Refuses frames that cannot fit in the memory the GPU has free, now,
+ * rather than failing at the first allocation.
+ */
+gboolean
+gst_cuda_box_blur_engine_check_fits (const GstCudaBoxBlurEngine * engine,
+    const GstCudaBoxBlurInfo * info, GError ** error)
+{
+  const gsize needed = memory_needed (info);
+  gsize free_bytes = 0, total = 0;
+
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemGetInfo (&free_bytes, &total), error))
+    return FALSE;
+  if (needed > free_bytes) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "%dx%d %s frames need about %" G_GSIZE_FORMAT " MiB of GPU memory, "
+        "but only %" G_GSIZE_FORMAT " MiB of the %" G_GSIZE_FORMAT " MiB of "
+        "device %d (%s) are free", info->width, info->height, info->format,
+        needed >> 20, free_bytes >> 20, total >> 20,
+        engine->device.device_id, engine->device.name);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Grows device memory @mem of @size bytes to hold at least @needed. */
+static gboolean
+ensure_memory (gpointer * mem, gsize * size, gsize needed, GError ** error)
+{
+  if (*size >= needed)
+    return TRUE;
+  release_memory (mem, size);
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaMalloc (mem, needed), error))
+    return FALSE;
+  *size = needed;
+  return TRUE;
+}
+
+/* Points @staged at a device staging copy of @frame's bytes, same layout,
+ * growing the staging buffer when needed. */
+static gboolean
+stage_frame (GstCudaBoxBlurEngine * engine, guint which,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurFrame * frame,
+    GstCudaBoxBlurFrame * staged, GError ** error)
+{
+  gsize size;
+
+  gst_cuda_box_blur_frame_span (frame, info, &size);
+  if (!ensure_memory ((gpointer *) & engine->stage[which],
+          &engine->stage_size[which], size, error))
+    return FALSE;
+
+  if (!engine->staging_logged[which]) {
+    GST_DEBUG ("the %s is in host memory: copying it through a device "
+        "staging frame", which == STAGE_IN ? "input" : "output");
+    engine->staging_logged[which] = TRUE;
+  }
+
+  *staged = *frame;
+  gst_cuda_box_blur_frame_rebase (staged, info, engine->stage[which]);
+  return TRUE;
+}
+
+/* Queues a copy of every plane's pixels of @src into @dst. */
+static gboolean
+copy_frame_async (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
+    cudaStream_t stream, GError ** error)
+{
+  gint p;
+
+  for (p = 0; p < info->n_planes; p++)
+    if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (dst->data[p],
+                dst->stride[p], src->data[p], src->stride[p],
+                info->row_bytes[p], info->plane_height[p], cudaMemcpyDefault,
+                stream), error))
+      return FALSE;
+  return TRUE;
+}
+
+/* TRUE when the blur writes every byte of every pixel of the output, so it
+ * needs no copy of the input first. */
+static gboolean
+blur_covers_frame (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings,
+    const GstVideoRectangle * regions, guint n_regions)
+{
+  GstCudaBoxBlurWindow window;
+  gint c;
+
+  if (info->has_padding || n_regions != 1 || regions[0].x != 0
+      || regions[0].y != 0 || regions[0].w != info->width
+      || regions[0].h != info->height)
+    return FALSE;
+  for (c = 0; c < info->n_components; c++)
+    if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
+      return FALSE;
+  return TRUE;
+}
+
+/* Runs every pass over @src into @dst, both in device-addressable memory:
+ * each pass blurs every selected component inside every region, reading
+ * the previous pass's output.  The passes alternate between @dst and a
+ * scratch frame so that the last one lands in @dst.  Unless the blur
+ * covers the whole frame, @dst (and the scratch frame) start as copies of
+ * @src. */
+static gboolean
+run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
+    const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
+    guint n_regions, GError ** error)
+{
+  const gboolean covers = blur_covers_frame (info, settings, regions,
+      n_regions);
+  cudaStream_t stream = engine->stream;
+  GstCudaBoxBlurFrame scratch = *dst;
+  const GstCudaBoxBlurFrame *read = src;
+  gint pass, c;
+  guint i;
+
+  if (!covers && !copy_frame_async (info, src, dst, stream, error))
+    return FALSE;
+
+  if (settings->passes > 1) {
+    gsize size;
+
+    gst_cuda_box_blur_frame_span (dst, info, &size);
+    if (!ensure_memory ((gpointer *) & engine->scratch, &engine->scratch_size,
+            size, error))
+      return FALSE;
+    gst_cuda_box_blur_frame_rebase (&scratch, info, engine->scratch);
+    if (!covers && !copy_frame_async (info, src, &scratch, stream, error))
+      return FALSE;
+  }
+
+  for (pass = 0; pass < settings->passes; pass++) {
+    const GstCudaBoxBlurFrame *write =
+        (settings->passes - 1 - pass) % 2 == 0 ? dst : &scratch;
+
+    for (c = 0; c < info->n_components; c++) {
+      GstCudaBoxBlurWindow window;
+      GstCudaBoxBlurPlane in, out;
+      GstCudaBoxBlurVariant variant;
+
+      if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
+        continue;
+      gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
+      gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
+
+      variant = gst_cuda_box_blur_program_choose (window.radius_x,
+          window.radius_y);
+      if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
+          && !ensure_memory (&engine->mid, &engine->mid_size,
+              gst_cuda_box_blur_program_mid_size (out.width, out.height),
+              error))
+        return FALSE;
+
+      for (i = 0; i < n_regions; i++) {
+        GstVideoRectangle r;
+
+        gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
+        if (!gst_cuda_box_blur_program_launch (engine->program, info->type,
+                variant, &in, &out, &window, &r, engine->mid, stream, error))
+          return FALSE;
+      }
+    }
+    read = write;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_engine_blur:
+ * @regions: rectangles of the frame to blur, in frame pixels, clipped to
+ *   it, as gst_cuda_box_blur_settings_regions() gives them
+ *
+ * Makes @dst what box_blur_ref_frame() makes of @src with the same
+ * arguments, and waits for the result.  @src and @dst must not overlap.
+ *
+ * Managed frames never take page faults one page at a time: the input is
+ * prefetched to the GPU and the output back to the host, where downstream
+ * reads it; where a frame's contents are dead (#GstCudaBoxBlurImage.dead)
+ * they are discarded rather than copied, so that a pool buffer goes back to
+ * its producer already on the host.  Host frames are copied through device
+ * staging frames; device frames are used where they are.
+ */
+gboolean
+gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurImage * src, const GstCudaBoxBlurImage * dst,
+    const GstVideoRectangle * regions, guint n_regions, GError ** error)
+{
+  const gint dev = engine->device.device_id;
+  const gboolean hints = engine->device.concurrent_managed_access;
+  cudaStream_t stream = engine->stream;
+  GstCudaBoxBlurFrame in = src->frame, out = dst->frame;
+  gsize in_size, out_size;
+  guint8 *in_begin = gst_cuda_box_blur_frame_span (&src->frame, info,
+      &in_size);
+  guint8 *out_begin = gst_cuda_box_blur_frame_span (&dst->frame, info,
+      &out_size);
+  cudaError_t err = cudaSuccess;
+
+  switch (src->location) {
+    case GST_CUDA_BOX_BLUR_IN_MANAGED:
+      if (hints)
+        err = gst_cuda_box_blur_prefetch (in_begin, in_size, dev, stream);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_HOST:
+      if (!stage_frame (engine, STAGE_IN, info, &src->frame, &in, error))
+        return FALSE;
+      err = cudaMemcpyAsync (engine->stage[STAGE_IN], in_begin, in_size,
+          cudaMemcpyDefault, stream);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_DEVICE:
+      break;
+  }
+  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
+    return FALSE;
+
+  switch (dst->location) {
+    case GST_CUDA_BOX_BLUR_IN_MANAGED:
+      if (hints && dst->dead)
+        err = gst_cuda_box_blur_discard_prefetch (dst->dead, dst->dead_size,
+            dev, stream);
+      else if (hints)
+        err = gst_cuda_box_blur_prefetch (out_begin, out_size, dev, stream);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_HOST:
+      if (!stage_frame (engine, STAGE_OUT, info, &dst->frame, &out, error))
+        return FALSE;
+      break;
+    case GST_CUDA_BOX_BLUR_IN_DEVICE:
+      break;
+  }
+  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
+    return FALSE;
+
+  if (!run_passes (engine, info, settings, &in, &out, regions, n_regions,
+          error))
+    return FALSE;
+
+  if (dst->location == GST_CUDA_BOX_BLUR_IN_HOST
+      && !copy_frame_async (info, &out, &dst->frame, stream, error))
+    return FALSE;
+  if (dst->location == GST_CUDA_BOX_BLUR_IN_MANAGED && hints
+      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch (out_begin,
+              out_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
+    return FALSE;
+  if (src->location == GST_CUDA_BOX_BLUR_IN_MANAGED && hints && src->dead
+      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_discard_prefetch
+          (src->dead, src->dead_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
+    return FALSE;
+
+  return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
+}

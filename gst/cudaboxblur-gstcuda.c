@@ -1,0 +1,152 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-gstcuda.h"
+
+#include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/video/video.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_gstcuda_debug);
+#define GST_CAT_DEFAULT gst_cuda_box_blur_gstcuda_debug
+
+/**
+ * gst_cuda_box_blur_gstcuda_init:
+ *
+ * Loads the CUDA driver library for gstreamer-cuda-1.0 and registers its
+ * allocator.  Every other call of this unit needs it first.
+ *
+ * Returns: %FALSE when the driver library cannot be loaded.
+ */
+gboolean
+gst_cuda_box_blur_gstcuda_init (void)
+{
+  static gsize loaded = 0;
+
+  if (g_once_init_enter (&loaded)) {
+    gsize ok = gst_cuda_load_library ()? 1 : 2;
+
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_gstcuda_debug,
+        "cudaboxblurgstcuda", 0, "cudaboxblur in GStreamer's CUDA memory");
+    if (ok == 1)
+      gst_cuda_memory_init_once ();
+    g_once_init_leave (&loaded, ok);
+  }
+  return loaded == 1;
+}
+
+guint
+gst_cuda_box_blur_context_device (GstCudaContext * context)
+{
+  guint device_id = 0;
+
+  g_object_get (context, "cuda-device-id", &device_id, NULL);
+  return device_id;
+}
+
+/**
+ * gst_cuda_box_blur_peer_context_device:
+ *
+ * Asks @pad's peer for its #GstCudaContext.
+ *
+ * Returns: %TRUE, with the context's device in @device_id, when the peer
+ * has one.
+ */
+gboolean
+gst_cuda_box_blur_peer_context_device (GstPad * pad, guint * device_id)
+{
+  GstQuery *query = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
+  GstCudaContext *context = NULL;
+  GstContext *answer = NULL;
+
+  if (gst_pad_peer_query (pad, query))
+    gst_query_parse_context (query, &answer);
+  if (answer)
+    gst_structure_get (gst_context_get_structure (answer),
+        GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &context, NULL);
+  gst_query_unref (query);
+  if (!context)
+    return FALSE;
+
+  *device_id = gst_cuda_box_blur_context_device (context);
+  gst_object_unref (context);
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_cuda_pool_new:
+ * @reuse: (nullable): a pool to configure instead of a new one, used when
+ *   it is a #GstCudaBufferPool of @context
+ *
+ * A #GstCudaBufferPool of @context for @caps, with GstVideoMeta, and in
+ * @size its buffer size as the pool computed it.
+ */
+GstBufferPool *
+gst_cuda_box_blur_cuda_pool_new (GstCudaContext * context,
+    GstBufferPool * reuse, GstCaps * caps, guint min, guint max, guint * size)
+{
+  GstBufferPool *pool = NULL;
+  GstStructure *config;
+  GstVideoInfo info;
+
+  if (!gst_video_info_from_caps (&info, caps))
+    return NULL;
+
+  if (reuse && GST_IS_CUDA_BUFFER_POOL (reuse)
+      && GST_CUDA_BUFFER_POOL (reuse)->context == context)
+    pool = gst_object_ref (reuse);
+  else
+    pool = gst_cuda_buffer_pool_new (context);
+
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_WARNING ("CUDA buffer pool refused %" GST_PTR_FORMAT, caps);
+    gst_object_unref (pool);
+    return NULL;
+  }
+
+  /* the pool sizes its buffers by the device's pitch */
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_get_params (config, NULL, size, NULL, NULL);
+  gst_structure_free (config);
+  return pool;
+}
+
+/**
+ * gst_cuda_box_blur_map_device:
+ *
+ * Maps @buffer for the GPU (GST_MAP_CUDA: @map->data is the device address)
+ * when it is one block of CUDA memory of @context.
+ *
+ * Returns: %FALSE, mapping nothing, for any other memory, which the caller
+ * maps for the host instead.
+ */
+gboolean
+gst_cuda_box_blur_map_device (GstBuffer * buffer, GstCudaContext * context,
+    GstMapInfo * map, GstMapFlags flags)
+{
+  GstMemory *mem;
+
+  if (gst_buffer_n_memory (buffer) != 1)
+    return FALSE;
+  mem = gst_buffer_peek_memory (buffer, 0);
+  if (!gst_is_cuda_memory (mem)
+      || GST_CUDA_MEMORY_CAST (mem)->context != context)
+    return FALSE;
+  return gst_buffer_map (buffer, map, flags | GST_MAP_CUDA);
+}
