@@ -1,0 +1,423 @@
+/* cudaboxblur: frames in GStreamer's CUDA memory, with its CUDA elements
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Built only with gstreamer-cuda-1.0.  Exits with 77 (skipped) and says why
+ * when there is no usable GPU or an element the tests need is missing
+ * (nvcodec's cudaupload, cudadownload and nvh264dec; x264enc, h264parse,
+ * mp4mux and qtdemux to make and read a clip).
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/base/gstbasetransform.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/video/video.h>
+#include <glib/gstdio.h>
+
+#include "testutils.h"
+
+static const gchar *const needed[] = { "cudaupload", "cudadownload",
+  "nvh264dec", "x264enc", "h264parse", "mp4mux", "qtdemux"
+};
+
+/* The CUDA formats of cudaboxblur that cudaupload also takes. */
+static const gchar *const cuda_formats[] = { "I420", "YV12", "NV12", "NV21",
+  "Y42B", "Y444", "RGBA", "BGRA", "RGBx", "BGRx", "ARGB", "ABGR", "RGB", "BGR"
+};
+
+/* Two face-sized regions of interest, one of them over the frame's edge. */
+static const GstVideoRectangle roi_metas[] = { {40, 30, 90, 110},
+{300, 200, 120, 120}
+};
+
+static void
+add_roi_metas (GstBuffer * buf)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (roi_metas); i++)
+    gst_buffer_add_video_region_of_interest_meta (buf, "face",
+        roi_metas[i].x, roi_metas[i].y, roi_metas[i].w, roi_metas[i].h);
+}
+
+/* cudaupload drops the region metas (they carry video tags): put them
+ * back on the CUDA buffer cudaboxblur receives. */
+static GstPadProbeReturn
+add_roi_metas_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  GstBuffer *buf = gst_buffer_make_writable (GST_PAD_PROBE_INFO_BUFFER (info));
+
+  add_roi_metas (buf);
+  GST_PAD_PROBE_INFO_DATA (info) = buf;
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+settings_case (guint i, GstCudaBoxBlurSettings * s)
+{
+  gst_cuda_box_blur_settings_init (s);
+  switch (i) {
+    case 0:
+      break;
+    case 1:
+      s->radius_x = s->radius_y = 8;
+      break;
+    case 2:
+      s->radius_x = s->radius_y = 63;
+      break;
+    case 3:
+      s->radius_x = s->radius_y = 8;
+      s->passes = 3;
+      break;
+    case 4:
+      s->radius_x = s->radius_y = 5;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_MIRROR;
+      break;
+    case 5:
+      s->radius_x = s->radius_y = 8;
+      s->roi.x = 101;
+      s->roi.y = 50;
+      s->roi.w = 150;
+      s->roi.h = 100;
+      break;
+    case 6:
+      s->radius_x = s->radius_y = 8;
+      s->passes = 2;
+      s->roi_meta = TRUE;
+      s->roi_padding = 4;
+      break;
+  }
+}
+
+#define N_SETTINGS 7
+
+static GstElement *
+harness_element (GstHarness * h, const gchar * name)
+{
+  GstElement *e = gst_bin_get_by_name (GST_BIN (h->element), name);
+
+  fail_unless (e != NULL, "no %s", name);
+  return e;
+}
+
+/* TRUE when @pad of @element negotiated CUDA memory. */
+static gboolean
+pad_caps_are_cuda (GstElement * element, const gchar * pad_name)
+{
+  GstPad *pad = gst_element_get_static_pad (element, pad_name);
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+  gboolean cuda;
+
+  fail_unless (caps != NULL);
+  cuda = gst_caps_features_contains (gst_caps_get_features (caps, 0),
+      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
+  gst_caps_unref (caps);
+  gst_object_unref (pad);
+  return cuda;
+}
+
+/* cudaupload ! cudaboxblur ! cudadownload for every format cudaupload
+ * takes, against the CPU reference, with every setting. */
+GST_START_TEST (test_cudaupload_chain)
+{
+  const gint w = 385, height = 289;
+  guint f, i;
+
+  for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
+    const gchar *format = cuda_formats[f];
+    GstHarness *h = gst_harness_new_parse ("cudaupload ! cudaboxblur "
+        "name=blur ! cudadownload");
+    GstElement *blur = harness_element (h, "blur");
+    GstPad *blur_sink = gst_element_get_static_pad (blur, "sink");
+
+    gst_pad_add_probe (blur_sink, GST_PAD_PROBE_TYPE_BUFFER,
+        add_roi_metas_probe, NULL, NULL);
+    gst_harness_set_src_caps (h, test_caps_new (format, w, height));
+    gst_harness_set_sink_caps (h, test_caps_new (format, w, height));
+
+    for (i = 0; i < N_SETTINGS; i++) {
+      GstCudaBoxBlurSettings settings;
+      GstBuffer *in, *out;
+
+      settings_case (i, &settings);
+      test_apply_settings (blur, &settings);
+      GST_INFO ("%s setting %u", format, i);
+
+      in = test_buffer_new (NULL, format, w, height, 0, f * 10 + i);
+      out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+      fail_unless (out != NULL, "%s setting %u: no output", format, i);
+      fail_unless (pad_caps_are_cuda (blur, "sink"), "%s", format);
+      fail_unless (pad_caps_are_cuda (blur, "src"), "%s", format);
+
+      add_roi_metas (in);
+      test_assert_output (in, out, format, w, height, &settings);
+      gst_buffer_unref (out);
+      gst_buffer_unref (in);
+    }
+    gst_object_unref (blur_sink);
+    gst_object_unref (blur);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
+/* Encodes a short clip with x264enc into @path. */
+static void
+make_clip (const gchar * path, gint w, gint height, gint frames)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball "
+      "! video/x-raw,format=I420,width=%d,height=%d,framerate=30/1 ! "
+      "x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink "
+      "location=\"%s\"", frames, w, height, path);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstMessage *msg;
+
+  fail_unless (pipeline != NULL, "%s", desc);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+      60 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "encoding the clip failed");
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+  g_free (desc);
+}
+
+/* What crosses cudaboxblur's pads, counted in the streaming thread and
+ * checked in the test's. */
+typedef struct
+{
+  GstCudaContext *in_context;   /* of the first buffer cudaboxblur receives */
+  GstCudaContext *out_context;  /* of the first buffer it pushes */
+  guint not_cuda;               /* buffers not in CUDA memory */
+  guint other_context;          /* buffers of another context than the
+                                 * first's */
+  guint device_written;         /* output buffers written with GST_MAP_CUDA
+                                 * and never on the host */
+  guint frames;                 /* output buffers */
+} ContextProbe;
+
+static GstPadProbeReturn
+context_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  ContextProbe *probe = data;
+  GstMemory *mem = gst_buffer_peek_memory (GST_PAD_PROBE_INFO_BUFFER (info),
+      0);
+  gboolean sink = GST_PAD_DIRECTION (pad) == GST_PAD_SINK;
+  GstCudaContext **context = sink ? &probe->in_context : &probe->out_context;
+
+  if (!sink)
+    probe->frames++;
+  if (!gst_is_cuda_memory (mem)) {
+    probe->not_cuda++;
+    return GST_PAD_PROBE_OK;
+  }
+  if (*context == NULL)
+    *context = gst_object_ref (GST_CUDA_MEMORY_CAST (mem)->context);
+  if (*context != GST_CUDA_MEMORY_CAST (mem)->context)
+    probe->other_context++;
+  if (!sink && GST_MEMORY_FLAG_IS_SET (mem,
+          GST_CUDA_MEMORY_TRANSFER_NEED_DOWNLOAD)
+      && !GST_MEMORY_FLAG_IS_SET (mem, GST_CUDA_MEMORY_TRANSFER_NEED_UPLOAD))
+    probe->device_written++;
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+collect_frame (GstElement * sink, GPtrArray * frames)
+{
+  GstSample *sample = NULL;
+
+  g_signal_emit_by_name (sink, "pull-sample", &sample);
+  if (!sample)
+    return FALSE;
+  g_ptr_array_add (frames, gst_buffer_ref (gst_sample_get_buffer (sample)));
+  gst_sample_unref (sample);
+  return TRUE;
+}
+
+/* Decodes @path through @middle into system memory and returns every
+ * frame. */
+static GPtrArray *
+decode (const gchar * path, const gchar * middle, ContextProbe * probe)
+{
+  gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! qtdemux ! "
+      "h264parse ! nvh264dec name=dec ! %s ! cudadownload ! "
+      "video/x-raw,format=NV12 ! appsink name=sink sync=false", path,
+      middle);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstElement *blur = gst_bin_get_by_name (GST_BIN (pipeline), "blur");
+  GPtrArray *frames = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  GstMessage *error;
+
+  fail_unless (pipeline != NULL, "%s", desc);
+  if (blur && probe) {
+    GstPad *in = gst_element_get_static_pad (blur, "sink");
+    GstPad *out = gst_element_get_static_pad (blur, "src");
+
+    gst_pad_add_probe (in, GST_PAD_PROBE_TYPE_BUFFER, context_probe, probe,
+        NULL);
+    gst_pad_add_probe (out, GST_PAD_PROBE_TYPE_BUFFER, context_probe, probe,
+        NULL);
+    gst_object_unref (in);
+    gst_object_unref (out);
+  }
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  while (collect_frame (sink, frames))
+    continue;
+  error = gst_bus_pop_filtered (GST_ELEMENT_BUS (pipeline),
+      GST_MESSAGE_ERROR);
+  fail_unless (error == NULL, "%s failed", desc);
+
+  if (blur) {
+    GstPad *pad = gst_element_get_static_pad (blur, "sink");
+    GstQuery *query = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
+    GstContext *context = NULL;
+    GstCudaContext *blur_context = NULL;
+
+    fail_unless (pad_caps_are_cuda (blur, "sink"));
+    fail_unless (pad_caps_are_cuda (blur, "src"));
+    /* cudaboxblur answers with the context it runs in */
+    fail_unless (gst_pad_query (pad, query));
+    gst_query_parse_context (query, &context);
+    fail_unless (context != NULL);
+    fail_unless (gst_structure_get (gst_context_get_structure (context),
+            GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &blur_context,
+            NULL));
+    if (probe) {
+      fail_unless (probe->in_context == blur_context,
+          "cudaboxblur does not share nvh264dec's CUDA context");
+      fail_unless (probe->out_context == blur_context);
+    }
+    gst_object_unref (blur_context);
+    gst_query_unref (query);
+    gst_object_unref (pad);
+    gst_object_unref (blur);
+  }
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (desc);
+  return frames;
+}
+
+/* A real decode: nvh264dec into CUDA memory, blurred there; every frame
+ * against the reference blur of the same decoded frame. */
+GST_START_TEST (test_decode_blur_download)
+{
+  const gint w = 640, height = 360, n = 30;
+  gchar *dir = g_dir_make_tmp ("cudaboxblur-XXXXXX", NULL);
+  gchar *path = g_build_filename (dir, "clip.mp4", NULL);
+  ContextProbe probe = { NULL, };
+  GstCudaBoxBlurSettings settings;
+  GPtrArray *decoded, *blurred;
+  guint i;
+
+  make_clip (path, w, height, n);
+  decoded = decode (path, "identity", NULL);
+  blurred = decode (path, "cudaboxblur name=blur radius=8", &probe);
+
+  fail_unless_equals_int (decoded->len, n);
+  fail_unless_equals_int (blurred->len, n);
+  fail_unless_equals_int (probe.frames, n);
+  fail_unless_equals_int (probe.not_cuda, 0);
+  fail_unless_equals_int (probe.other_context, 0);
+  fail_unless_equals_int (probe.device_written, n);
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = settings.radius_y = 8;
+  for (i = 0; i < decoded->len; i++)
+    test_assert_output (g_ptr_array_index (decoded, i),
+        g_ptr_array_index (blurred, i), "NV12", w, height, &settings);
+
+  gst_clear_object (&probe.in_context);
+  gst_clear_object (&probe.out_context);
+  g_ptr_array_unref (decoded);
+  g_ptr_array_unref (blurred);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* Radius 0 on CUDA memory: the very buffer goes through, no GPU work. */
+GST_START_TEST (test_passthrough)
+{
+  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudaboxblur "
+      "name=blur radius=0 ! identity name=after");
+  GstElement *blur = harness_element (h, "blur");
+  GstElement *after = harness_element (h, "after");
+  GstPad *pad = gst_element_get_static_pad (after, "sink");
+  ContextProbe probe = { NULL, };
+  GstBuffer *out;
+
+  gst_harness_set_src_caps (h, test_caps_new ("NV12", 64, 48));
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, context_probe, &probe,
+      NULL);
+  out = gst_harness_push_and_pull (h, test_buffer_new (NULL, "NV12", 64, 48,
+          0, 1));
+  fail_unless (out != NULL);
+  fail_unless (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM
+          (blur)));
+  fail_unless_equals_int (probe.not_cuda, 0);
+  gst_buffer_unref (out);
+  gst_clear_object (&probe.in_context);
+  gst_clear_object (&probe.out_context);
+  gst_object_unref (pad);
+  gst_object_unref (after);
+  gst_object_unref (blur);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudaboxblur_cuda_suite (void)
+{
+  Suite *s = suite_create ("cudaboxblur-cuda");
+  TCase *tc = tcase_create ("cuda-memory");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_cudaupload_chain);
+  tcase_add_test (tc, test_decode_blur_download);
+  tcase_add_test (tc, test_passthrough);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  guint i;
+
+  gst_check_init (&argc, &argv);
+  test_skip_without_gpu ("cudaboxblur-cuda");
+  for (i = 0; i < G_N_ELEMENTS (needed); i++) {
+    GstElementFactory *factory = gst_element_factory_find (needed[i]);
+
+    if (!factory) {
+      g_print ("SKIP: cudaboxblur-cuda: GStreamer element %s is not "
+          "installed\n", needed[i]);
+      return TEST_EXIT_SKIP;
+    }
+    gst_object_unref (factory);
+  }
+  return gst_check_run_suite (cudaboxblur_cuda_suite (), "cudaboxblur-cuda",
+      __FILE__);
+}

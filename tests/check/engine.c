@@ -1,0 +1,229 @@
+/* cudaboxblur: the GPU engine on whole frames against the CPU reference
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The engine takes the same arguments as box_blur_ref_frame(), so every
+ * format, setting and memory kind (host, managed, device; source and
+ * destination apart) is checked here with no pipeline in between.  Exits
+ * with 77 (skipped) and says why when there is no usable GPU.
+ */
+
+#include <gst/check/gstcheck.h>
+#include <cuda_runtime_api.h>
+#include <string.h>
+
+#include "cudaboxblur-engine.h"
+#include "testutils.h"
+
+static GstCudaBoxBlurDevice device;
+static GstCudaBoxBlurEngine *engine;
+
+static const gchar *const location_names[] = { "host", "managed", "device" };
+
+/* @size bytes of @location memory holding @bytes (NULL: a fill pattern
+ * that no blur or copy produces by chance). */
+static guint8 *
+place (GstCudaBoxBlurLocation location, gsize size, const guint8 * bytes)
+{
+  guint8 *mem = NULL;
+
+  switch (location) {
+    case GST_CUDA_BOX_BLUR_IN_HOST:
+      mem = g_malloc (size);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_MANAGED:
+      fail_unless_equals_int (cudaMallocManaged ((void **) &mem, size,
+              cudaMemAttachGlobal), cudaSuccess);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_DEVICE:
+      fail_unless_equals_int (cudaMalloc ((void **) &mem, size), cudaSuccess);
+      break;
+  }
+  fail_unless_equals_int (bytes ? cudaMemcpy (mem, bytes, size,
+          cudaMemcpyDefault) : cudaMemset (mem, 0x5a, size), cudaSuccess);
+  return mem;
+}
+
+static void
+release (GstCudaBoxBlurLocation location, guint8 * mem)
+{
+  if (location == GST_CUDA_BOX_BLUR_IN_HOST)
+    g_free (mem);
+  else
+    cudaFree (mem);
+}
+
+/* @settings on one @format frame from @src_location memory (rows padded
+ * by @pad bytes) into @dst_location memory, against the reference. */
+static void
+check_frame (const gchar * format, gint w, gint h, gint pad,
+    const GstCudaBoxBlurSettings * settings,
+    GstCudaBoxBlurLocation src_location, GstCudaBoxBlurLocation dst_location)
+{
+  GstCudaBoxBlurInfo info = test_info (format, w, h);
+  GstBuffer *in = test_buffer_new (NULL, format, w, h, pad, w * 7 + h);
+  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
+  guint8 *src_mem, *dst_mem;
+  GstMapInfo in_map, out_map;
+  GError *error = NULL;
+
+  GST_INFO ("%dx%d %s pad %d radius %d,%d passes %d border %d, %s -> %s", w,
+      h, format, pad, settings->radius_x, settings->radius_y,
+      settings->passes, settings->border, location_names[src_location],
+      location_names[dst_location]);
+
+  fail_unless (gst_buffer_map (in, &in_map, GST_MAP_READ));
+  fail_unless (gst_cuda_box_blur_frame_from_buffer (&src.frame, &info, in,
+          &in_map, &error));
+  src_mem = place (src_location, in_map.size, in_map.data);
+  gst_cuda_box_blur_frame_rebase (&src.frame, &info, src_mem);
+  src.location = src_location;
+  gst_buffer_unmap (in, &in_map);
+
+  dst_mem = place (dst_location, info.size, NULL);
+  gst_cuda_box_blur_frame_from_data (&dst.frame, &info, dst_mem);
+  dst.location = dst_location;
+
+  gst_cuda_box_blur_settings_regions (settings, &info, in, regions);
+  fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, settings, &src,
+          &dst, (const GstVideoRectangle *) regions->data, regions->len,
+          &error), "%s", error ? error->message : "");
+
+  fail_unless (gst_buffer_map (out, &out_map, GST_MAP_WRITE));
+  fail_unless_equals_int (cudaMemcpy (out_map.data, dst_mem, info.size,
+          cudaMemcpyDefault), cudaSuccess);
+  gst_buffer_unmap (out, &out_map);
+  test_assert_output (in, out, format, w, h, settings);
+
+  release (src_location, src_mem);
+  release (dst_location, dst_mem);
+  g_array_unref (regions);
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+}
+
+/* The settings every format is checked with: the direct and separable
+ * kernels, several passes, a border mode and a region. */
+static void
+settings_case (guint i, GstCudaBoxBlurSettings * s)
+{
+  gst_cuda_box_blur_settings_init (s);
+  switch (i) {
+    case 0:
+      break;
+    case 1:
+      s->radius_x = s->radius_y = 8;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_MIRROR;
+      break;
+    case 2:
+      s->radius_x = 3;
+      s->radius_y = 2;
+      s->passes = 3;
+      s->roi.x = 9;
+      s->roi.y = 5;
+      s->roi.w = 31;
+      s->roi.h = 20;
+      break;
+    case 3:
+      s->radius_x = s->radius_y = 63;
+      s->passes = 2;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_CLAMP;
+      break;
+  }
+}
+
+#define N_SETTINGS 4
+
+/* Every format with every setting, host to host, managed to managed and
+ * device to device, on an odd size with padded input rows. */
+GST_START_TEST (test_every_format)
+{
+  static const GstCudaBoxBlurLocation same[] = { GST_CUDA_BOX_BLUR_IN_HOST,
+    GST_CUDA_BOX_BLUR_IN_MANAGED, GST_CUDA_BOX_BLUR_IN_DEVICE
+  };
+  GstCudaBoxBlurSettings settings;
+  guint f, i, l;
+
+  for (f = 0; f < test_n_formats; f++)
+    for (i = 0; i < N_SETTINGS; i++)
+      for (l = 0; l < G_N_ELEMENTS (same); l++) {
+        GstCudaBoxBlurInfo info = test_info (test_formats[f], 67, 45);
+
+        settings_case (i, &settings);
+        check_frame (test_formats[f], 67, 45, 4 * info.sample_size,
+            &settings, same[l], same[l]);
+      }
+}
+
+GST_END_TEST;
+
+/* Every pair of memory kinds, source and destination apart. */
+GST_START_TEST (test_memory_pairs)
+{
+  GstCudaBoxBlurSettings settings;
+  guint a, b, i;
+
+  for (a = GST_CUDA_BOX_BLUR_IN_HOST; a <= GST_CUDA_BOX_BLUR_IN_DEVICE; a++)
+    for (b = GST_CUDA_BOX_BLUR_IN_HOST; b <= GST_CUDA_BOX_BLUR_IN_DEVICE; b++)
+      for (i = 0; i < N_SETTINGS; i++) {
+        settings_case (i, &settings);
+        check_frame ("NV12", 1920, 1080, 0, &settings, a, b);
+        check_frame ("GRAY32F", 323, 241, 64, &settings, a, b);
+      }
+}
+
+GST_END_TEST;
+
+/* One engine blurs frames of changing sizes and formats in turn, growing
+ * its scratch memory as needed. */
+GST_START_TEST (test_changing_frames)
+{
+  static const gint sizes[][2] = { {16, 16}, {1920, 1080}, {3, 2},
+  {3840, 2160}, {640, 480}
+  };
+  GstCudaBoxBlurSettings settings;
+  guint s;
+
+  settings_case (3, &settings);
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    check_frame (s % 2 ? "I420" : "RGBA", sizes[s][0], sizes[s][1], 0,
+        &settings, GST_CUDA_BOX_BLUR_IN_DEVICE, GST_CUDA_BOX_BLUR_IN_DEVICE);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+engine_suite (void)
+{
+  Suite *s = suite_create ("engine");
+  TCase *tc = tcase_create ("frames");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_every_format);
+  tcase_add_test (tc, test_memory_pairs);
+  tcase_add_test (tc, test_changing_frames);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  const GstCudaBoxBlurProgram *program;
+  GError *error = NULL;
+  int ret;
+
+  gst_check_init (&argc, &argv);
+  test_skip_without_gpu ("engine");
+  if (!gst_cuda_box_blur_device_open (0, &device, &error)
+      || !(program = gst_cuda_box_blur_program_get (device.major,
+              device.minor, &error))
+      || !(engine = gst_cuda_box_blur_engine_new (&device, program, &error)))
+    g_error ("%s", error->message);
+  ret = gst_check_run_suite (engine_suite (), "engine", __FILE__);
+  gst_cuda_box_blur_engine_free (engine);
+  return ret;
+}
