@@ -253,8 +253,6 @@ static gboolean gst_cuda_box_blur_get_unit_size (GstBaseTransform * trans,
 static gboolean gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, gsize size, GstCaps * othercaps,
     gsize * othersize);
-static GstCaps *gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * filter);
 static gboolean gst_cuda_box_blur_set_caps (GstBaseTransform * trans,
     GstCaps * incaps, GstCaps * outcaps);
 static gboolean gst_cuda_box_blur_propose_allocation (GstBaseTransform *
@@ -565,8 +563,6 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_get_unit_size);
   trans_class->transform_size =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_size);
-  trans_class->transform_caps =
-      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_caps);
   trans_class->propose_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_propose_allocation);
@@ -933,18 +929,54 @@ gst_cuda_box_blur_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+/* @caps with its structures in CUDA memory first, in their order, then
+ * the others. */
+static GstCaps *
+cuda_memory_first (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *features = gst_caps_get_features (caps, i);
+
+    gst_caps_append_structure_full (gst_cuda_box_blur_caps_are_cuda (caps,
+            i) ? ret : rest,
+        gst_structure_copy (gst_caps_get_structure (caps, i)),
+        features ? gst_caps_features_copy (features) : NULL);
+  }
+  gst_caps_append (ret, rest);
+  return ret;
+}
+
+/* Answers context queries with the shared CUDA context.  Caps keep their
+ * memory feature across the element (GstBaseTransform's default), and
+ * list CUDA memory first, so that a neighbour that can take both picks
+ * CUDA memory whatever order it asked in. */
 static gboolean
 gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstCaps *caps = NULL;
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
       && gst_cuda_handle_context_query (GST_ELEMENT (self), query,
           self->cuda_context))
     return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
-      query);
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
+          query))
+    return FALSE;
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS) {
+    gst_query_parse_caps_result (query, &caps);
+    if (caps && !gst_caps_is_any (caps)) {
+      caps = cuda_memory_first (caps);
+      gst_query_set_caps_result (query, caps);
+      gst_caps_unref (caps);
+    }
+  }
+  return TRUE;
 }
 
 /* Takes the CUDA context the neighbours share, or makes one for the
@@ -1063,43 +1095,6 @@ gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
     gsize * othersize)
 {
   return gst_cuda_box_blur_get_unit_size (trans, othercaps, othersize);
-}
-
-/* The same caps on the other side, memory feature included: CUDA memory
- * in gives CUDA memory out.  Caps in CUDA memory come first, so that
- * negotiation picks them where both neighbours can. */
-static GstCaps *
-gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
-{
-  GstCaps *ret, *rest;
-  guint i;
-
-  if (gst_caps_is_any (caps)) {
-    ret = gst_caps_ref (caps);
-  } else {
-    ret = gst_caps_new_empty ();
-    rest = gst_caps_new_empty ();
-    for (i = 0; i < gst_caps_get_size (caps); i++) {
-      GstCapsFeatures *features = gst_caps_get_features (caps, i);
-
-      gst_caps_append_structure_full (gst_cuda_box_blur_caps_are_cuda (caps,
-              i) ? ret : rest,
-          gst_structure_copy (gst_caps_get_structure (caps, i)),
-          features ? gst_caps_features_copy (features) : NULL);
-    }
-    gst_caps_append (ret, rest);
-  }
-
-  if (filter) {
-    GstCaps *filtered = gst_caps_intersect_full (ret, filter,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (ret);
-    ret = filtered;
-  }
-  GST_LOG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps, ret);
-  return ret;
 }
 
 static gboolean

@@ -39,8 +39,18 @@ place (GstCudaBoxBlurLocation location, gsize size, const guint8 * bytes)
       fail_unless_equals_int (cudaMalloc ((void **) &mem, size), cudaSuccess);
       break;
   }
-  fail_unless_equals_int (bytes ? cudaMemcpy (mem, bytes, size,
-          cudaMemcpyDefault) : cudaMemset (mem, 0x5a, size), cudaSuccess);
+  if (location == GST_CUDA_BOX_BLUR_IN_HOST) {
+    if (bytes)
+      memcpy (mem, bytes, size);
+    else
+      memset (mem, 0x5a, size);
+  } else {
+    fail_unless_equals_int (bytes ? cudaMemcpy (mem, bytes, size,
+            cudaMemcpyDefault) : cudaMemset (mem, 0x5a, size), cudaSuccess);
+    /* both may still run on the legacy stream, which the engine's
+     * non-blocking stream does not wait for */
+    fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
+  }
   return mem;
 }
 
