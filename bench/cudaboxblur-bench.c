@@ -20,8 +20,18 @@
 #include <string.h>
 
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-program.h"
+
+#ifdef HAVE_GST_CUDA
+#include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudautils.h>
+#include <glib/gstdio.h>
+#endif
 
 #ifdef HAVE_NPP
 #include <nppi_filtering_functions.h>
@@ -400,7 +410,7 @@ typedef struct
 
 static void
 bench_pipeline_open (BenchPipeline * b, const gchar * filter,
-    const gchar * props, GstCaps * caps)
+    const gchar * props, GstCaps * caps, GstContext * context)
 {
   gchar *desc = g_strdup_printf ("appsrc name=src format=time block=true "
       "max-buffers=4 ! %s %s name=elem ! fakesink name=sink sync=false "
@@ -416,6 +426,8 @@ bench_pipeline_open (BenchPipeline * b, const gchar * filter,
   g_mutex_init (&b->st.lock);
   g_cond_init (&b->st.cond);
   g_signal_connect (b->sink, "handoff", G_CALLBACK (on_handoff), &b->st);
+  if (context)
+    gst_element_set_context (b->pipeline, context);
   if (gst_element_set_state (b->pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE)
     g_error ("cannot start %s", filter);
@@ -462,7 +474,7 @@ bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
   gst_cuda_box_blur_info_from_caps (&info, caps);
   props = g_str_has_prefix (filter, "cudaboxblur") ?
       g_strdup_printf ("radius=%d", radius) : g_strdup ("");
-  bench_pipeline_open (&b, filter, props, caps);
+  bench_pipeline_open (&b, filter, props, caps, NULL);
   g_free (props);
 
   /* one frame first, so that caps are negotiated */
@@ -619,7 +631,7 @@ soak (gint frames, const gchar * filter)
   gint64 t0;
   gint i;
 
-  bench_pipeline_open (&b, filter, "radius=7", caps);
+  bench_pipeline_open (&b, filter, "radius=7", caps, NULL);
   pool = input_pool (b.elem, caps, 1920 * 1080, FALSE);
 
   t0 = g_get_monotonic_time ();
@@ -680,12 +692,241 @@ bench_startup (void)
   g_cond_clear (&st.cond);
 }
 
+#ifdef HAVE_GST_CUDA
+/* ---- GStreamer's CUDA memory ---- */
+
+/* The element on frames already in CUDA memory (appsrc pushing pre-uploaded
+ * GstCudaBufferPool buffers ! cudaboxblur ! fakesink), against the engine's
+ * kernels on the same frames in the same context, timed with CUDA events. */
+static void
+bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
+    gint w, gint h, gint radius, gint n)
+{
+  enum
+  { N_BUFFERS = 8 };
+  GstCudaContext *context = gst_cuda_context_new (dev->device_id);
+  GstContext *gst_context = gst_context_new_cuda_context (context);
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+      G_TYPE_STRING, fmt, "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
+      "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
+  GstBufferPool *pool = gst_cuda_buffer_pool_new (context);
+  GstBuffer *frames[N_BUFFERS], *out = NULL;
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurImage src, dst;
+  GstCudaBoxBlurEngine *engine;
+  GstCudaBoxBlurInfo info;
+  GstVideoRectangle whole = { 0, 0, w, h };
+  GstMapInfo in_map, out_map;
+  GstStructure *config;
+  GstFlowReturn flow;
+  BenchPipeline b;
+  GError *error = NULL;
+  cudaEvent_t e0, e1;
+  gdouble *ms = g_new (gdouble, repeats), fps, frame_ms;
+  gint64 t0;
+  Stats ks;
+  gint i;
+
+  gst_caps_set_features (caps, 0,
+      gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
+  gst_cuda_box_blur_info_from_caps (&info, caps);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, info.size, N_BUFFERS + 1,
+      0);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)
+      || !gst_buffer_pool_set_active (pool, TRUE))
+    g_error ("no CUDA buffer pool for %s %dx%d", fmt, w, h);
+
+  /* written on the host once, uploaded before anything is timed */
+  for (i = 0; i < N_BUFFERS; i++) {
+    if (gst_buffer_pool_acquire_buffer (pool, &frames[i], NULL) !=
+        GST_FLOW_OK)
+      g_error ("no CUDA buffer");
+    gst_buffer_memset (frames[i], 0, (guint8) (i * 37),
+        gst_buffer_get_size (frames[i]));
+    if (!gst_buffer_map (frames[i], &in_map, GST_MAP_READ | GST_MAP_CUDA))
+      g_error ("cannot upload a CUDA buffer");
+    gst_buffer_unmap (frames[i], &in_map);
+  }
+  gst_buffer_pool_acquire_buffer (pool, &out, NULL);
+
+  /* the kernels alone: one frame, device to device, in the same context */
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = settings.radius_y = radius;
+  memset (&src, 0, sizeof (src));
+  memset (&dst, 0, sizeof (dst));
+  src.location = dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+  gst_buffer_map (frames[0], &in_map, GST_MAP_READ | GST_MAP_CUDA);
+  gst_buffer_map (out, &out_map, GST_MAP_WRITE | GST_MAP_CUDA);
+  if (!gst_cuda_box_blur_frame_from_buffer (&src.frame, &info, frames[0],
+          &in_map, &error)
+      || !gst_cuda_box_blur_frame_from_buffer (&dst.frame, &info, out,
+          &out_map, &error))
+    g_error ("%s", error->message);
+  gst_cuda_context_push (context);
+  engine = gst_cuda_box_blur_engine_new (dev,
+      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), &error);
+  if (!engine)
+    g_error ("%s", error->message);
+  CHECK (cudaEventCreate (&e0));
+  CHECK (cudaEventCreate (&e1));
+  for (i = -5; i < repeats; i++) {
+    gfloat t;
+
+    CHECK (cudaEventRecord (e0, gst_cuda_box_blur_engine_get_stream
+            (engine)));
+    if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &src, &dst,
+            &whole, 1, &error))
+      g_error ("%s", error->message);
+    CHECK (cudaEventRecord (e1, gst_cuda_box_blur_engine_get_stream
+            (engine)));
+    CHECK (cudaEventSynchronize (e1));
+    CHECK (cudaEventElapsedTime (&t, e0, e1));
+    if (i >= 0)
+      ms[i] = t;
+  }
+  ks = stats_of (ms, repeats);
+  CHECK (cudaEventDestroy (e0));
+  CHECK (cudaEventDestroy (e1));
+  gst_cuda_box_blur_engine_free (engine);
+  gst_cuda_context_pop (NULL);
+  gst_buffer_unmap (out, &out_map);
+  gst_buffer_unmap (frames[0], &in_map);
+  gst_buffer_unref (out);
+
+  /* the element, streaming */
+  {
+    gchar *props = g_strdup_printf ("radius=%d", radius);
+
+    bench_pipeline_open (&b, "cudaboxblur", props, caps, gst_context);
+    g_free (props);
+  }
+  for (i = 0; i < N_BUFFERS; i++) {
+    g_signal_emit_by_name (b.src, "push-buffer", frames[i], &flow);
+  }
+  wait_for (&b.st, N_BUFFERS);
+  t0 = g_get_monotonic_time ();
+  for (i = 0; i < n; i++)
+    g_signal_emit_by_name (b.src, "push-buffer", frames[i % N_BUFFERS],
+        &flow);
+  wait_for (&b.st, N_BUFFERS + n);
+  fps = n / ((b.st.last_out - t0) * 1e-6);
+  frame_ms = 1000.0 / fps;
+  bench_pipeline_close (&b, NULL);
+
+  g_print ("%-8s %5dx%-5d %-8s %4d %9.1f %10.4f %10.4f %7.2f\n", "cudamem",
+      w, h, fmt, radius, fps, frame_ms, ks.median, frame_ms / ks.median);
+  fprintf (csv, "cudamem,%d,%d,%s,element vs kernels,%d,%.6f,%.6f,%.6f,,"
+      "%.4f,%.1f,\n", w, h, fmt, radius, ks.median, ks.min, ks.max,
+      frame_ms / ks.median, fps);
+
+  for (i = 0; i < N_BUFFERS; i++)
+    gst_buffer_unref (frames[i]);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_caps_unref (caps);
+  gst_context_unref (gst_context);
+  gst_object_unref (context);
+  g_free (ms);
+}
+
+/* Frames per second of a whole pipeline from PLAYING to EOS, best of
+ * two. */
+static gdouble
+pipeline_fps (const gchar * desc, gint frames)
+{
+  gdouble best = 0;
+  gint run;
+
+  for (run = 0; run < 2; run++) {
+    GError *error = NULL;
+    GstElement *pipeline = gst_parse_launch (desc, &error);
+    GstMessage *msg;
+    gint64 t0;
+
+    if (!pipeline)
+      g_error ("%s: %s", desc, error->message);
+    t0 = g_get_monotonic_time ();
+    gst_element_set_state (pipeline, GST_STATE_PLAYING);
+    msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+        120 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    if (!msg || GST_MESSAGE_TYPE (msg) != GST_MESSAGE_EOS)
+      g_error ("%s did not reach EOS", desc);
+    best = MAX (best, frames / ((g_get_monotonic_time () - t0) * 1e-6));
+    gst_message_unref (msg);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+  return best;
+}
+
+/* nvh264dec into CUDA memory, blurred there, against the decoder alone and
+ * against today's route through system memory. */
+static void
+bench_decode (gint frames)
+{
+  static const gchar *const middles[] = { "", "cudaboxblur radius=8 ! ",
+    "cudadownload ! cudaboxblur radius=8 ! ",
+    "cudadownload ! " PINNED " radius=8 ! ",
+    "cudadownload ! "
+  };
+  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-XXXXXX", NULL);
+  gchar *clip = g_build_filename (dir, "clip.mp4", NULL);
+  gchar *desc;
+  gdouble alone = 0;
+  guint i;
+
+  desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball ! "
+      "video/x-raw,format=I420,width=1920,height=1080,framerate=30/1 ! "
+      "x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! "
+      "filesink location=\"%s\"", frames, clip);
+  pipeline_fps (desc, frames);
+  g_free (desc);
+
+  g_print ("\nDecode, 1080p H.264, %d frames; fps from PLAYING to EOS, best "
+      "of two\n%-52s %9s %8s\n", frames, "pipeline", "fps", "ratio");
+  for (i = 0; i < G_N_ELEMENTS (middles); i++) {
+    gdouble fps;
+
+    desc = g_strdup_printf ("filesrc location=\"%s\" ! qtdemux ! h264parse ! "
+        "nvh264dec ! %sfakesink sync=false", clip, middles[i]);
+    fps = pipeline_fps (desc, frames);
+    if (i == 0)
+      alone = fps;
+    g_print ("nvh264dec ! %-40s %9.1f %8.3f\n", middles[i], fps,
+        fps / alone);
+    fprintf (csv, "decode,1920,1080,NV12,nvh264dec ! %s,8,,,,,%.4f,%.1f,\n",
+        middles[i], fps / alone, fps);
+    g_free (desc);
+  }
+  g_unlink (clip);
+  g_rmdir (dir);
+  g_free (clip);
+  g_free (dir);
+}
+
+static void
+bench_cuda_memory (const GstCudaBoxBlurDevice * dev, gint frames)
+{
+  g_print ("\nCUDA memory, %d frames: the element on pre-uploaded frames "
+      "against its kernels on one frame\n%-8s %-11s %-8s %4s %9s %10s %10s "
+      "%7s\n", frames, "part", "size", "format", "r", "fps", "frame-ms",
+      "kernel-ms", "ratio");
+  bench_cuda_element (dev, "NV12", 1920, 1080, 8, frames);
+  bench_cuda_element (dev, "NV12", 3840, 2160, 30, frames);
+  bench_cuda_element (dev, "RGBA", 1920, 1080, 8, frames);
+  bench_decode (frames);
+}
+#endif
+
 int
 main (int argc, char **argv)
 {
   gchar *csv_path = NULL;
   gint frames = 300;
-  gboolean kernels_only = FALSE;
+  gboolean kernels_only = FALSE, cuda_only = FALSE;
   gint soak_frames = 0;
   GOptionEntry entries[] = {
     {"csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
@@ -696,6 +937,9 @@ main (int argc, char **argv)
         "Frames per element measurement (default 300)", "N"},
     {"kernels-only", 0, 0, G_OPTION_ARG_NONE, &kernels_only,
         "Skip the element and start-up parts", NULL},
+    {"cuda-memory", 0, 0, G_OPTION_ARG_NONE, &cuda_only,
+        "Only the CUDA-memory part: GStreamer's CUDA memory and nvh264dec",
+          NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
         "Only a soak run of N 1080p frames, in each memory mode", "N"},
     {NULL}
@@ -731,6 +975,19 @@ main (int argc, char **argv)
   if (soak_frames > 0) {
     soak (soak_frames, PINNED);
     soak (soak_frames, "cudaboxblur");
+    fclose (csv);
+    return 0;
+  }
+
+#ifdef HAVE_GST_CUDA
+  if (!kernels_only) {
+    if (!gst_cuda_load_library ())
+      g_error ("cannot load the CUDA driver library");
+    gst_cuda_memory_init_once ();
+    bench_cuda_memory (&dev, frames);
+  }
+#endif
+  if (cuda_only) {
     fclose (csv);
     return 0;
   }
