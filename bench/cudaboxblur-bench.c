@@ -12,6 +12,10 @@
  *  - start-up: NULL to the first output buffer, NVRTC compile included.
  */
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include <cuda_runtime_api.h>
