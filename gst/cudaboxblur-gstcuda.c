@@ -17,7 +17,6 @@
 
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudaloader.h>
-#include <gst/video/video.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_gstcuda_debug);
 #define GST_CAT_DEFAULT gst_cuda_box_blur_gstcuda_debug
@@ -86,45 +85,19 @@ gst_cuda_box_blur_peer_context_device (GstPad * pad, guint * device_id)
 }
 
 /**
- * gst_cuda_box_blur_cuda_pool_new:
- * @reuse: (nullable): a pool to configure instead of a new one, used when
- *   it is a #GstCudaBufferPool of @context
+ * gst_cuda_box_blur_cuda_pool:
+ * @reuse: (nullable): a pool to take instead of a new one, when it is a
+ *   #GstCudaBufferPool of @context
  *
- * A #GstCudaBufferPool of @context for @caps, with GstVideoMeta, and in
- * @size its buffer size as the pool computed it.
+ * An unconfigured #GstCudaBufferPool of @context.
  */
 GstBufferPool *
-gst_cuda_box_blur_cuda_pool_new (GstCudaContext * context,
-    GstBufferPool * reuse, GstCaps * caps, guint min, guint max, guint * size)
+gst_cuda_box_blur_cuda_pool (GstCudaContext * context, GstBufferPool * reuse)
 {
-  GstBufferPool *pool = NULL;
-  GstStructure *config;
-  GstVideoInfo info;
-
-  if (!gst_video_info_from_caps (&info, caps))
-    return NULL;
-
   if (reuse && GST_IS_CUDA_BUFFER_POOL (reuse)
       && GST_CUDA_BUFFER_POOL (reuse)->context == context)
-    pool = gst_object_ref (reuse);
-  else
-    pool = gst_cuda_buffer_pool_new (context);
-
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
-  if (!gst_buffer_pool_set_config (pool, config)) {
-    GST_WARNING ("CUDA buffer pool refused %" GST_PTR_FORMAT, caps);
-    gst_object_unref (pool);
-    return NULL;
-  }
-
-  /* the pool sizes its buffers by the device's pitch */
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_get_params (config, NULL, size, NULL, NULL);
-  gst_structure_free (config);
-  return pool;
+    return gst_object_ref (reuse);
+  return gst_cuda_buffer_pool_new (context);
 }
 
 /**

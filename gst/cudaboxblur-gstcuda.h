@@ -28,12 +28,8 @@ guint           gst_cuda_box_blur_context_device     (GstCudaContext * context);
 gboolean        gst_cuda_box_blur_peer_context_device (GstPad * pad,
                                                        guint * device_id);
 
-GstBufferPool * gst_cuda_box_blur_cuda_pool_new      (GstCudaContext * context,
-                                                      GstBufferPool * reuse,
-                                                      GstCaps * caps,
-                                                      guint min,
-                                                      guint max,
-                                                      guint * size);
+GstBufferPool * gst_cuda_box_blur_cuda_pool          (GstCudaContext * context,
+                                                      GstBufferPool * reuse);
 
 gboolean        gst_cuda_box_blur_map_device         (GstBuffer * buffer,
                                                       GstCudaContext * context,

@@ -33,14 +33,18 @@
  * except device-id and memory-mode may change while playing and applies
  * from the next frame.
  *
- * Frames live in CUDA managed memory: the element offers a pool of it
- * upstream and allocates its output from it, so neither side copies.  Input
- * in other memory is copied into a managed staging buffer first.  With
- * memory-mode=pinned the element offers and allocates page-locked host
- * memory instead and copies frames to and from device memory.  The kernels
- * are compiled with NVRTC for the GPU in use when the element starts, and
- * run on a CUDA stream of the element's own; the stream is synchronised
- * before a frame is pushed.
+ * Frames in system memory live in CUDA managed memory: the element offers
+ * a pool of it upstream and allocates its output from it, so neither side
+ * copies.  Input in other memory is copied into a device staging frame
+ * first.  With memory-mode=pinned the element offers and allocates
+ * page-locked host memory instead and copies frames to and from device
+ * memory.  Built with GStreamer's CUDA library, the element also takes and
+ * gives video/x-raw(memory:CUDAMemory), preferring it where both neighbours
+ * can: it shares their #GstCudaContext, blurs the frames where they are on
+ * the GPU, and takes its output from downstream's CUDA buffer pool or its
+ * own.  The kernels are compiled with NVRTC for the GPU in use when the
+ * element starts, and run on a CUDA stream of the element's own; the
+ * stream is synchronised before a frame is pushed.
  *
  * GRAY32F (one plane of native-endian float32) is not a GstVideoFormat in
  * GStreamer 1.22; the element negotiates `format=GRAY32F` itself.
@@ -52,6 +56,9 @@
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420,width=1280,height=720 ! cudaboxblur radius=12 passes=3 roi-x=400 roi-y=200 roi-width=480 roi-height=320 ! videoconvert ! autovideosink
  * ]| Blurs one rectangle with an approximate Gaussian.
+ * |[
+ * gst-launch-1.0 filesrc location=clip.mp4 ! qtdemux ! h264parse ! nvh264dec ! cudaboxblur radius=8 ! cudadownload ! videoconvert ! autovideosink
+ * ]| Blurs decoded frames in CUDA memory, with no copy through the host.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -1149,6 +1156,7 @@ gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
     GstBufferPool * reuse, guint min, guint max, gboolean video_meta,
     guint * size)
 {
+  const gboolean cuda = gst_cuda_box_blur_caps_are_cuda (caps, 0);
   GstCudaBoxBlurInfo info;
   GstBufferPool *pool;
   GstStructure *config;
@@ -1156,21 +1164,21 @@ gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
   if (!gst_cuda_box_blur_info_from_caps (&info, caps))
     return NULL;
 
+  if (!cuda) {
+    pool = gst_cuda_managed_buffer_pool_new (self->allocator);
+  } else {
 #ifdef HAVE_GST_CUDA
-  if (gst_cuda_box_blur_caps_are_cuda (caps, 0)) {
-    pool = self->cuda_context ? gst_cuda_box_blur_cuda_pool_new
-        (self->cuda_context, reuse, caps, min, max, size) : NULL;
-    if (!pool)
-      GST_ERROR_OBJECT (self, "no CUDA buffer pool for %" GST_PTR_FORMAT,
-          caps);
-    return pool;
-  }
+    if (!self->cuda_context)
+      return NULL;
+    pool = gst_cuda_box_blur_cuda_pool (self->cuda_context, reuse);
+#else
+    return NULL;
 #endif
-
-  pool = gst_cuda_managed_buffer_pool_new (self->allocator);
+  }
   config = gst_buffer_pool_get_config (pool);
   gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
-  gst_buffer_pool_config_set_allocator (config, self->allocator, NULL);
+  if (!cuda)
+    gst_buffer_pool_config_set_allocator (config, self->allocator, NULL);
   if (video_meta)
     gst_buffer_pool_config_add_option (config,
         GST_BUFFER_POOL_OPTION_VIDEO_META);
