@@ -2,14 +2,19 @@
  * Copyright (C) 2026 The cudaboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Prints tables and writes one CSV (--csv).  Three parts:
+ * Prints tables and writes one CSV (--csv).  The parts:
  *  - kernels: data already on the GPU, CUDA events around each launch,
  *    against a device-to-device copy of the same frame (and NPP's box
  *    filters when NPP was found at build time);
  *  - element: appsrc ! cudaboxblur ! fakesink (and identity instead),
  *    frames per second and per-frame latency, input from the element's pool
  *    and from system memory, against a pinned host<->device copy;
- *  - start-up: NULL to the first output buffer, NVRTC compile included.
+ *  - start-up: NULL to the first output buffer, NVRTC compile included;
+ *  - regions: face-sized regions of a 4K frame blurred in place, against
+ *    the whole frame;
+ *  - CUDA memory (built with gstreamer-cuda-1.0): the element on frames in
+ *    GStreamer's CUDA memory against its kernels, and behind nvh264dec.
+ * --gpu-memory runs the last two only.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -329,6 +334,103 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
     }
   }
   CHECK (cudaStreamDestroy (stream));
+}
+
+/* ---- regions blurred in place ---- */
+
+typedef struct
+{
+  GstCudaBoxBlurEngine *engine;
+  GstCudaBoxBlurInfo info;
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurImage src, dst;
+  GArray *regions;
+  gboolean in_place;
+} RegionJob;
+
+static void
+run_regions (gpointer data, cudaStream_t stream)
+{
+  RegionJob *job = data;
+  const GstVideoRectangle *r = (const GstVideoRectangle *) job->regions->data;
+  GError *error = NULL;
+  gboolean ok = job->in_place ?
+      gst_cuda_box_blur_engine_blur_in_place (job->engine, &job->info,
+      &job->settings, &job->dst, r, job->regions->len, &error) :
+      gst_cuda_box_blur_engine_blur (job->engine, &job->info, &job->settings,
+      &job->src, &job->dst, r, job->regions->len, &error);
+
+  if (!ok)
+    g_error ("%s", error->message);
+}
+
+/* 1, 10 and 100 face-sized regions (96x96, radius 8) of a 4K NV12 frame in
+ * device memory, blurred in place, against the whole frame blurred into
+ * another one; GPU time of the engine's call. */
+static void
+bench_regions (const GstCudaBoxBlurDevice * dev)
+{
+  const gint w = 3840, h = 2160, counts[] = { 1, 10, 100 };
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+      G_TYPE_STRING, "NV12", "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
+      NULL);
+  GstVideoRectangle whole = { 0, 0, w, h };
+  RegionJob job;
+  GError *error = NULL;
+  guint8 *a, *b;
+  Stats st;
+  guint c;
+  gint i;
+
+  memset (&job, 0, sizeof (job));
+  gst_cuda_box_blur_info_from_caps (&job.info, caps);
+  gst_caps_unref (caps);
+  CHECK (cudaMalloc ((void **) &a, job.info.size));
+  CHECK (cudaMalloc ((void **) &b, job.info.size));
+  CHECK (cudaMemset (a, 77, job.info.size));
+  gst_cuda_box_blur_frame_from_data (&job.src.frame, &job.info, a);
+  gst_cuda_box_blur_frame_from_data (&job.dst.frame, &job.info, b);
+  job.src.location = job.dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+  job.engine = gst_cuda_box_blur_engine_new (dev,
+      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), &error);
+  if (!job.engine)
+    g_error ("%s", error->message);
+  gst_cuda_box_blur_settings_init (&job.settings);
+  job.settings.radius_x = job.settings.radius_y = 8;
+  job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+
+  g_print ("\nRegions of a 3840x2160 NV12 frame, radius 8, 96x96 each, GPU "
+      "ms a frame\n%-10s %8s %9s %9s %9s\n", "regions", "gpu-ops", "median",
+      "min", "max");
+  g_array_append_val (job.regions, whole);
+  st = time_gpu (run_regions, &job, gst_cuda_box_blur_engine_get_stream
+      (job.engine));
+  g_print ("%-10s %8d %9.4f %9.4f %9.4f\n", "frame", 6, st.median, st.min,
+      st.max);
+  fprintf (csv, "regions,%d,%d,NV12,whole frame,8,%.6f,%.6f,%.6f,,,,\n", w,
+      h, st.median, st.min, st.max);
+
+  job.in_place = TRUE;
+  for (c = 0; c < G_N_ELEMENTS (counts); c++) {
+    g_array_set_size (job.regions, 0);
+    for (i = 0; i < counts[c]; i++) {
+      GstVideoRectangle r = { 64 + (i % 10) * 360, 64 + (i / 10) * 200, 96,
+        96
+      };
+      g_array_append_val (job.regions, r);
+    }
+    st = time_gpu (run_regions, &job, gst_cuda_box_blur_engine_get_stream
+        (job.engine));
+    g_print ("%-10d %8d %9.4f %9.4f %9.4f\n", counts[c], counts[c] * 9,
+        st.median, st.min, st.max);
+    fprintf (csv, "regions,%d,%d,NV12,%d in place,8,%.6f,%.6f,%.6f,,,,\n", w,
+        h, counts[c], st.median, st.min, st.max);
+  }
+
+  g_array_unref (job.regions);
+  gst_cuda_box_blur_engine_free (job.engine);
+  CHECK (cudaFree (a));
+  CHECK (cudaFree (b));
 }
 
 /* ---- element level ---- */
@@ -930,7 +1032,7 @@ main (int argc, char **argv)
 {
   gchar *csv_path = NULL;
   gint frames = 300;
-  gboolean kernels_only = FALSE, cuda_only = FALSE;
+  gboolean kernels_only = FALSE, gpu_only = FALSE;
   gint soak_frames = 0;
   GOptionEntry entries[] = {
     {"csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
@@ -941,9 +1043,9 @@ main (int argc, char **argv)
         "Frames per element measurement (default 300)", "N"},
     {"kernels-only", 0, 0, G_OPTION_ARG_NONE, &kernels_only,
         "Skip the element and start-up parts", NULL},
-    {"cuda-memory", 0, 0, G_OPTION_ARG_NONE, &cuda_only,
-        "Only the CUDA-memory part: GStreamer's CUDA memory and nvh264dec",
-          NULL},
+    {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
+        "Only the parts on frames in GPU memory: regions in place, "
+          "GStreamer's CUDA memory and nvh264dec", NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
         "Only a soak run of N 1080p frames, in each memory mode", "N"},
     {NULL}
@@ -983,6 +1085,7 @@ main (int argc, char **argv)
     return 0;
   }
 
+  bench_regions (&dev);
 #ifdef HAVE_GST_CUDA
   if (!kernels_only) {
     if (!gst_cuda_load_library ())
@@ -991,7 +1094,7 @@ main (int argc, char **argv)
     bench_cuda_memory (&dev, frames);
   }
 #endif
-  if (cuda_only) {
+  if (gpu_only) {
     fclose (csv);
     return 0;
   }

@@ -59,7 +59,24 @@ struct _GstCudaBoxBlurEngine
   guint8 *stage[N_STAGES];
   gsize stage_size[N_STAGES];
   gboolean staging_logged[N_STAGES];
+
+  /* device copies of the regions and their halos, for in-place blurs */
+  guint8 *halos;
+  gsize halos_size;
+  GArray *slots;                /* HaloSlot */
 };
+
+/* One component of one region blurred in place: the region, the halo its
+ * windows read around it, and the halo's copies in device memory. */
+typedef struct
+{
+  gint component;
+  GstCudaBoxBlurWindow window;
+  GstVideoRectangle region;     /* in the component's samples */
+  GstVideoRectangle halo;
+  gsize offset;                 /* of the first copy in the halo memory */
+  gint pitch;                   /* bytes from one row of a copy to the next */
+} HaloSlot;
 
 /**
  * gst_cuda_box_blur_engine_new:
@@ -75,6 +92,7 @@ gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
 
   engine->device = *device;
   engine->program = program;
+  engine->slots = g_array_new (FALSE, FALSE, sizeof (HaloSlot));
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
               cudaStreamNonBlocking), error)) {
     g_free (engine);
@@ -112,6 +130,8 @@ gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
     release_memory ((gpointer *) & engine->stage[i], &engine->stage_size[i]);
   release_memory (&engine->mid, &engine->mid_size);
   release_memory ((gpointer *) & engine->scratch, &engine->scratch_size);
+  release_memory ((gpointer *) & engine->halos, &engine->halos_size);
+  g_array_unref (engine->slots);
   g_free (engine);
 }
 
@@ -385,6 +405,243 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
   if (src->location == GST_CUDA_BOX_BLUR_IN_MANAGED && hints && src->dead
       && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_discard_prefetch
           (src->dead, src->dead_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
+    return FALSE;
+
+  return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
+}
+
+/* @r grown by @dx columns and @dy rows on every side, clipped to
+ * @width x @height. */
+static GstVideoRectangle
+grow_clipped (const GstVideoRectangle * r, gint dx, gint dy, gint width,
+    gint height)
+{
+  GstVideoRectangle g;
+
+  g.x = MAX (r->x - dx, 0);
+  g.y = MAX (r->y - dy, 0);
+  g.w = MIN ((gint64) r->x + r->w + dx, width) - g.x;
+  g.h = MIN ((gint64) r->y + r->h + dy, height) - g.y;
+  return g;
+}
+
+static gboolean
+rectangles_meet (const GstVideoRectangle * a, const GstVideoRectangle * b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h
+      && b->y < a->y + a->h;
+}
+
+/* The halo the windows of @window read around @region of a plane of
+ * @width x @height.  One more row each way: the column sums read the row
+ * after a region's last row as they slide on, and discard it. */
+static GstVideoRectangle
+halo_of (const GstVideoRectangle * region,
+    const GstCudaBoxBlurWindow * window, gint width, gint height)
+{
+  return grow_clipped (region, window->radius_x, window->radius_y + 1,
+      width, height);
+}
+
+/**
+ * gst_cuda_box_blur_engine_can_blur_in_place:
+ *
+ * Whether gst_cuda_box_blur_engine_blur_in_place() makes of @regions what
+ * gst_cuda_box_blur_engine_blur() makes of them.  It does unless the
+ * regions are the whole frame (nothing to save), a wrapping border reads
+ * the far side of the frame, or, with several passes, one region's windows
+ * reach another region (a pass would read the other's previous pass).
+ */
+gboolean
+gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings,
+    const GstVideoRectangle * regions, guint n_regions)
+{
+  gint c;
+  guint i, j;
+
+  if (n_regions == 0 || (n_regions == 1 && regions[0].w == info->width
+          && regions[0].h == info->height))
+    return FALSE;
+
+  for (c = 0; c < info->n_components; c++) {
+    const GstCudaBoxBlurComponent *comp = &info->comp[c];
+    GstCudaBoxBlurWindow window;
+
+    if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
+      continue;
+    for (i = 0; i < n_regions; i++) {
+      GstVideoRectangle r, reach;
+
+      gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
+      reach = grow_clipped (&r, window.radius_x, window.radius_y,
+          comp->width, comp->height);
+      if (window.border == GST_CUDA_BOX_BLUR_BORDER_WRAP
+          && (r.x - window.radius_x < 0 || r.y - window.radius_y < 0
+              || r.x + r.w + window.radius_x > comp->width
+              || r.y + r.h + window.radius_y > comp->height))
+        return FALSE;
+      for (j = 0; settings->passes > 1 && j < n_regions; j++) {
+        GstVideoRectangle other;
+
+        gst_cuda_box_blur_region_for_component (info, c, &regions[j], &other);
+        if (j != i && rectangles_meet (&reach, &other))
+          return FALSE;
+      }
+    }
+  }
+  return TRUE;
+}
+
+/* A plane like @plane whose samples inside @halo are read from the copy at
+ * @copy (rows @pitch bytes apart) and nowhere else. */
+static GstCudaBoxBlurPlane
+halo_plane (const GstCudaBoxBlurPlane * plane,
+    const GstCudaBoxBlurComponent * comp, const HaloSlot * slot, guint8 * copy)
+{
+  GstCudaBoxBlurPlane p = *plane;
+
+  p.data = copy + comp->offset - (gssize) slot->halo.y * slot->pitch -
+      (gssize) slot->halo.x * comp->step;
+  p.stride = slot->pitch;
+  return p;
+}
+
+/* Plans one slot for each region of each blurred component and copies
+ * every halo (twice with several passes) out of @frame. */
+static gboolean
+copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
+    const GstVideoRectangle * regions, guint n_regions, GError ** error)
+{
+  const gint copies = settings->passes > 1 ? 2 : 1;
+  gsize total = 0;
+  gint c, k;
+  guint i;
+
+  g_array_set_size (engine->slots, 0);
+  for (c = 0; c < info->n_components; c++) {
+    const GstCudaBoxBlurComponent *comp = &info->comp[c];
+    HaloSlot slot = { c, };
+
+    if (!gst_cuda_box_blur_settings_window (settings, info, c, &slot.window))
+      continue;
+    for (i = 0; i < n_regions; i++) {
+      gst_cuda_box_blur_region_for_component (info, c, &regions[i],
+          &slot.region);
+      slot.halo = halo_of (&slot.region, &slot.window, comp->width,
+          comp->height);
+      slot.pitch = GST_ROUND_UP_N (slot.halo.w * comp->step, 16);
+      slot.offset = total;
+      total += GST_ROUND_UP_N ((gsize) copies * slot.pitch * slot.halo.h,
+          256);
+      g_array_append_val (engine->slots, slot);
+    }
+  }
+  if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
+          total, error))
+    return FALSE;
+
+  for (i = 0; i < engine->slots->len; i++) {
+    const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
+    const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
+    const guint8 *from = frame->data[comp->plane] +
+        (gsize) slot->halo.y * frame->stride[comp->plane] +
+        (gsize) slot->halo.x * comp->step;
+
+    for (k = 0; k < copies; k++)
+      if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (engine->halos +
+                  slot->offset + (gsize) k * slot->pitch * slot->halo.h,
+                  slot->pitch, from, frame->stride[comp->plane],
+                  (gsize) slot->halo.w * comp->step, slot->halo.h,
+                  cudaMemcpyDefault, engine->stream), error))
+        return FALSE;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_engine_blur_in_place:
+ *
+ * Blurs @regions of @image where it is, as gst_cuda_box_blur_engine_blur()
+ * would blur them into another frame, when
+ * gst_cuda_box_blur_engine_can_blur_in_place() allows it, and waits for
+ * the result.  Each region is read with its halo from a copy of its own,
+ * so the work and the memory grow with the regions' area, not the
+ * frame's: pixels outside the regions are neither written nor, beyond the
+ * halos, read.  Device and managed frames are used in place; a host frame
+ * goes through a device staging frame.
+ */
+gboolean
+gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
+    guint n_regions, GError ** error)
+{
+  const gint passes = settings->passes;
+  cudaStream_t stream = engine->stream;
+  GstCudaBoxBlurFrame frame = image->frame;
+  gsize size;
+  guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, info, &size);
+  gint pass;
+  guint i;
+
+  if (image->location == GST_CUDA_BOX_BLUR_IN_MANAGED
+      && engine->device.concurrent_managed_access
+      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch (begin, size,
+              engine->device.device_id, stream), error))
+    return FALSE;
+  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
+      && (!stage_frame (engine, STAGE_IN, info, &image->frame, &frame, error)
+          || !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (engine->stage
+                  [STAGE_IN], begin, size, cudaMemcpyDefault, stream),
+              error)))
+    return FALSE;
+
+  if (!copy_halos (engine, info, settings, &frame, regions, n_regions, error))
+    return FALSE;
+
+  for (pass = 0; pass < passes; pass++) {
+    for (i = 0; i < engine->slots->len; i++) {
+      const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
+      const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
+      guint8 *copy[2];
+      GstCudaBoxBlurPlane plane, in, out;
+      GstCudaBoxBlurVariant variant;
+
+      copy[0] = engine->halos + slot->offset;
+      copy[1] = copy[0] + (gsize) slot->pitch * slot->halo.h;
+      gst_cuda_box_blur_frame_get_plane (&frame, info, slot->component,
+          &plane);
+      /* pass n reads copy n % 2 and writes the other, the last one the
+       * frame */
+      in = halo_plane (&plane, comp, slot, copy[pass % 2]);
+      out = pass == passes - 1 ? plane : halo_plane (&plane, comp, slot,
+          copy[(pass + 1) % 2]);
+
+      variant = gst_cuda_box_blur_program_choose (slot->window.radius_x,
+          slot->window.radius_y);
+      if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
+          && !ensure_memory (&engine->mid, &engine->mid_size,
+              gst_cuda_box_blur_program_mid_size (plane.width, plane.height),
+              error))
+        return FALSE;
+      if (!gst_cuda_box_blur_program_launch (engine->program, info->type,
+              variant, &in, &out, &slot->window, &slot->region, engine->mid,
+              stream, error))
+        return FALSE;
+    }
+  }
+
+  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
+      && !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (begin,
+              engine->stage[STAGE_IN], size, cudaMemcpyDefault, stream),
+          error))
+    return FALSE;
+  if (image->location == GST_CUDA_BOX_BLUR_IN_MANAGED
+      && engine->device.concurrent_managed_access
+      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch (begin, size,
+              GST_CUDA_BOX_BLUR_HOST, stream), error))
     return FALSE;
 
   return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);

@@ -75,4 +75,17 @@ gboolean               gst_cuda_box_blur_engine_blur  (GstCudaBoxBlurEngine * en
                                                        guint n_regions,
                                                        GError ** error);
 
+gboolean               gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
+                                                                   const GstCudaBoxBlurSettings * settings,
+                                                                   const GstVideoRectangle * regions,
+                                                                   guint n_regions);
+
+gboolean               gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
+                                                               const GstCudaBoxBlurInfo * info,
+                                                               const GstCudaBoxBlurSettings * settings,
+                                                               const GstCudaBoxBlurImage * image,
+                                                               const GstVideoRectangle * regions,
+                                                               guint n_regions,
+                                                               GError ** error);
+
 G_END_DECLS

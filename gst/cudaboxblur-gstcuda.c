@@ -100,6 +100,17 @@ gst_cuda_box_blur_cuda_pool (GstCudaContext * context, GstBufferPool * reuse)
   return gst_cuda_buffer_pool_new (context);
 }
 
+/* TRUE when @buffer is one block of CUDA memory of @context. */
+gboolean
+gst_cuda_box_blur_is_device_buffer (GstBuffer * buffer,
+    GstCudaContext * context)
+{
+  GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
+
+  return gst_buffer_n_memory (buffer) == 1 && gst_is_cuda_memory (mem)
+      && GST_CUDA_MEMORY_CAST (mem)->context == context;
+}
+
 /**
  * gst_cuda_box_blur_map_device:
  *
@@ -113,13 +124,6 @@ gboolean
 gst_cuda_box_blur_map_device (GstBuffer * buffer, GstCudaContext * context,
     GstMapInfo * map, GstMapFlags flags)
 {
-  GstMemory *mem;
-
-  if (gst_buffer_n_memory (buffer) != 1)
-    return FALSE;
-  mem = gst_buffer_peek_memory (buffer, 0);
-  if (!gst_is_cuda_memory (mem)
-      || GST_CUDA_MEMORY_CAST (mem)->context != context)
-    return FALSE;
-  return gst_buffer_map (buffer, map, flags | GST_MAP_CUDA);
+  return gst_cuda_box_blur_is_device_buffer (buffer, context)
+      && gst_buffer_map (buffer, map, flags | GST_MAP_CUDA);
 }

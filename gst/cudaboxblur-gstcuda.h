@@ -31,6 +31,9 @@ gboolean        gst_cuda_box_blur_peer_context_device (GstPad * pad,
 GstBufferPool * gst_cuda_box_blur_cuda_pool          (GstCudaContext * context,
                                                       GstBufferPool * reuse);
 
+gboolean        gst_cuda_box_blur_is_device_buffer   (GstBuffer * buffer,
+                                                      GstCudaContext * context);
+
 gboolean        gst_cuda_box_blur_map_device         (GstBuffer * buffer,
                                                       GstCudaContext * context,
                                                       GstMapInfo * map,

@@ -154,9 +154,11 @@ struct _GstCudaBoxBlur
   gboolean cuda_memory;         /* the caps carry memory:CUDAMemory */
 
   /* the settings and regions of the frame being processed, from
-   * prepare_output_buffer() to transform() */
+   * prepare_output_buffer() to transform(), and whether it is blurred in
+   * place */
   GstCudaBoxBlurSettings frame_settings;
   GArray *regions;
+  gboolean in_place;
 };
 
 /* GStreamer's CUDA memory first: negotiation prefers it where both
@@ -1289,11 +1291,34 @@ gst_cuda_box_blur_transform_meta (GstBaseTransform * trans,
   return TRUE;
 }
 
+/* TRUE when the regions of @buffer can be blurred where they are: nobody
+ * else holds the buffer, the GPU reaches its memory (managed, or CUDA
+ * memory of the shared context), and the regions allow it. */
+static gboolean
+gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
+{
+  gboolean reachable;
+
+  if (gst_buffer_n_memory (buffer) != 1 || !gst_buffer_is_writable (buffer)
+      || !gst_buffer_is_memory_range_writable (buffer, 0, -1))
+    return FALSE;
+  reachable = gst_is_cuda_managed_memory (gst_buffer_peek_memory (buffer,
+          0));
+#ifdef HAVE_GST_CUDA
+  reachable |= self->cuda_memory
+      && gst_cuda_box_blur_is_device_buffer (buffer, self->cuda_context);
+#endif
+  return reachable && gst_cuda_box_blur_engine_can_blur_in_place (&self->info,
+      &self->frame_settings, (const GstVideoRectangle *) self->regions->data,
+      self->regions->len);
+}
+
 /* Takes this frame's copy of the settings and its regions.  A frame with
  * nothing to blur (roi-meta and no matching region, or a region outside
- * the frame) goes out as it came in.  GstBaseTransform returns an error
- * without a message when its output pool cannot allocate: say what ran
- * out. */
+ * the frame) goes out as it came in; one whose regions can be blurred in
+ * place goes out as it came in too, blurred by transform().
+ * GstBaseTransform returns an error without a message when its output pool
+ * cannot allocate: say what ran out. */
 static GstFlowReturn
 gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
     GstBuffer * input, GstBuffer ** outbuf)
@@ -1301,6 +1326,7 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   GstFlowReturn ret;
 
+  self->in_place = FALSE;
   if (!gst_base_transform_is_passthrough (trans)) {
     GST_OBJECT_LOCK (self);
     self->frame_settings = self->settings;
@@ -1309,6 +1335,11 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
     if (gst_cuda_box_blur_settings_regions (&self->frame_settings,
             &self->info, input, self->regions) == 0) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
+      *outbuf = input;
+      return GST_FLOW_OK;
+    }
+    if (gst_cuda_box_blur_takes_in_place (self, input)) {
+      self->in_place = TRUE;
       *outbuf = input;
       return GST_FLOW_OK;
     }
@@ -1401,6 +1432,58 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   return TRUE;
 }
 
+/* Runs the engine on this frame in the engine's context; posts the
+ * error. */
+static gboolean
+gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
+    const GstCudaBoxBlurImage * out)
+{
+  const GstVideoRectangle *regions =
+      (const GstVideoRectangle *) self->regions->data;
+  GError *error = NULL;
+  gboolean ok;
+
+  GST_LOG_OBJECT (self, "blurring %s %dx%d%s, radius %d,%d, %u regions",
+      self->info.format, self->info.width, self->info.height,
+      out ? "" : " in place", self->frame_settings.radius_x,
+      self->frame_settings.radius_y, self->regions->len);
+  ok = gst_cuda_box_blur_enter (self, &error);
+  if (ok) {
+    ok = out ? gst_cuda_box_blur_engine_blur (self->engine, &self->info,
+        &self->frame_settings, in, out, regions, self->regions->len, &error)
+        : gst_cuda_box_blur_engine_blur_in_place (self->engine, &self->info,
+        &self->frame_settings, in, regions, self->regions->len, &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame"), ("%s", error->message));
+    g_error_free (error);
+  }
+  return ok;
+}
+
+static GstFlowReturn
+gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
+{
+  GstCudaBoxBlurImage image;
+  GstMapInfo map;
+  GError *error = NULL;
+  gboolean ok;
+
+  if (!gst_cuda_box_blur_map (self, buf, GST_MAP_READWRITE, &map, &image,
+          &error)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot use the frame"),
+        ("%s", error->message));
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  image.dead = NULL;
+  ok = gst_cuda_box_blur_run (self, &image, NULL);
+  gst_buffer_unmap (buf, &map);
+  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
+}
+
 static GstFlowReturn
 gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
@@ -1411,6 +1494,8 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GError *error = NULL;
   gboolean ok;
 
+  if (self->in_place)
+    return gst_cuda_box_blur_transform_in_place (self, inbuf);
   /* prepare_output_buffer() found nothing to blur */
   if (inbuf == outbuf)
     return GST_FLOW_OK;
@@ -1430,23 +1515,7 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     gst_buffer_unmap (inbuf, &in_map);
     return GST_FLOW_ERROR;
   }
-  GST_LOG_OBJECT (self, "blurring %s %dx%d, radius %d,%d, %u regions",
-      self->info.format, self->info.width, self->info.height,
-      self->frame_settings.radius_x, self->frame_settings.radius_y,
-      self->regions->len);
-  ok = gst_cuda_box_blur_enter (self, &error);
-  if (ok) {
-    ok = gst_cuda_box_blur_engine_blur (self->engine, &self->info,
-        &self->frame_settings, &in, &out,
-        (const GstVideoRectangle *) self->regions->data, self->regions->len,
-        &error);
-    gst_cuda_box_blur_leave (self);
-  }
-  if (!ok)
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("CUDA error while blurring a frame"), ("%s", error->message));
-
-  g_clear_error (&error);
+  ok = gst_cuda_box_blur_run (self, &in, &out);
   gst_buffer_unmap (outbuf, &out_map);
   gst_buffer_unmap (inbuf, &in_map);
   return ok ? GST_FLOW_OK : GST_FLOW_ERROR;

@@ -205,6 +205,159 @@ GST_START_TEST (test_changing_frames)
 
 GST_END_TEST;
 
+/* Three face-sized regions: two that overlap, one at the bottom right
+ * corner. */
+static void
+add_regions (GstBuffer * buf, gint w, gint h)
+{
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 5, 4, 20, 16);
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 15, 10, 21, 17);
+  gst_buffer_add_video_region_of_interest_meta (buf, "plate", w - 13, h - 9,
+      13, 9);
+}
+
+/* The region settings blurred in place. */
+static gboolean
+in_place_case (guint i, GstCudaBoxBlurSettings * s)
+{
+  gst_cuda_box_blur_settings_init (s);
+  switch (i) {
+    case 0:                    /* one rectangle inside, 3x3 */
+      s->roi.x = 9;
+      s->roi.y = 5;
+      s->roi.w = 31;
+      s->roi.h = 20;
+      return TRUE;
+    case 1:                    /* the same, three passes, separable */
+      s->radius_x = 3;
+      s->radius_y = 2;
+      s->passes = 3;
+      s->roi.x = 9;
+      s->roi.y = 5;
+      s->roi.w = 31;
+      s->roi.h = 20;
+      return TRUE;
+    case 2:                    /* at the corner, mirrored */
+      s->radius_x = s->radius_y = 8;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_MIRROR;
+      s->roi.w = 20;
+      s->roi.h = 15;
+      return TRUE;
+    case 3:                    /* overlapping metas, clamped */
+      s->radius_x = s->radius_y = 5;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_CLAMP;
+      s->roi_meta = TRUE;
+      s->roi_padding = 2;
+      return TRUE;
+    case 4:                    /* a large window, constant border */
+      s->radius_x = s->radius_y = 63;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_CONSTANT;
+      s->border_value = 100;
+      s->roi.x = 30;
+      s->roi.y = 20;
+      s->roi.w = 7;
+      s->roi.h = 30;
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* @settings' regions of @format blurred in place in @location memory. */
+static void
+check_in_place (const gchar * format, gint w, gint h,
+    const GstCudaBoxBlurSettings * settings, GstCudaBoxBlurLocation location)
+{
+  GstCudaBoxBlurInfo info = test_info (format, w, h);
+  GstBuffer *in = test_buffer_new (NULL, format, w, h, 0, w + h);
+  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstCudaBoxBlurImage image = { 0, };
+  GstMapInfo map;
+  GError *error = NULL;
+  guint8 *mem;
+
+  GST_INFO ("%dx%d %s radius %d,%d passes %d border %d in place, %s", w, h,
+      format, settings->radius_x, settings->radius_y, settings->passes,
+      settings->border, location_names[location]);
+  add_regions (in, w, h);
+  gst_cuda_box_blur_settings_regions (settings, &info, in, regions);
+  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, settings,
+          (const GstVideoRectangle *) regions->data, regions->len));
+
+  fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
+  mem = place (location, info.size, map.data);
+  gst_buffer_unmap (in, &map);
+  gst_cuda_box_blur_frame_from_data (&image.frame, &info, mem);
+  image.location = location;
+  fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
+          settings, &image, (const GstVideoRectangle *) regions->data,
+          regions->len, &error), "%s", error ? error->message : "");
+
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
+  fail_unless_equals_int (cudaMemcpy (map.data, mem, info.size,
+          cudaMemcpyDefault), cudaSuccess);
+  gst_buffer_unmap (out, &map);
+  test_assert_output (in, out, format, w, h, settings);
+
+  release (location, mem);
+  g_array_unref (regions);
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+}
+
+/* Regions blurred where they are equal the same regions blurred into
+ * another frame, in every memory kind. */
+GST_START_TEST (test_in_place)
+{
+  static const gchar *const formats[] = { "GRAY8", "GRAY16_LE", "GRAY32F",
+    "NV12", "I420", "Y444", "RGBA", "RGB"
+  };
+  GstCudaBoxBlurSettings settings;
+  guint f, i, l;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (i = 0; in_place_case (i, &settings); i++)
+      for (l = GST_CUDA_BOX_BLUR_IN_HOST; l <= GST_CUDA_BOX_BLUR_IN_DEVICE;
+          l++)
+        check_in_place (formats[f], 67, 45, &settings, l);
+}
+
+GST_END_TEST;
+
+/* Where in place would differ, the engine says so. */
+GST_START_TEST (test_in_place_refused)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
+  GstVideoRectangle whole = { 0, 0, 64, 48 };
+  GstVideoRectangle edge = { 0, 10, 8, 8 }, inside = { 20, 10, 8, 8 };
+  GstVideoRectangle near[] = { {20, 10, 8, 8}, {30, 10, 8, 8} };
+  GstCudaBoxBlurSettings s;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 3;
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 1));
+  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge,
+          1));
+
+  /* wrapping reads the far side of the frame */
+  s.border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge, 1));
+  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s,
+          &inside, 1));
+
+  /* two passes of regions 2 pixels apart read each other's first pass */
+  s.border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near,
+          2));
+  s.passes = 2;
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near, 2));
+  s.radius_x = 1;
+  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near,
+          2));
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -216,6 +369,8 @@ engine_suite (void)
   tcase_add_test (tc, test_every_format);
   tcase_add_test (tc, test_memory_pairs);
   tcase_add_test (tc, test_changing_frames);
+  tcase_add_test (tc, test_in_place);
+  tcase_add_test (tc, test_in_place_refused);
   return s;
 }
 

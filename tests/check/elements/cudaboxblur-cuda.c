@@ -356,6 +356,67 @@ GST_START_TEST (test_decode_blur_download)
 
 GST_END_TEST;
 
+/* The GstMemory of each buffer that crosses a pad, in order. */
+static GstPadProbeReturn
+memory_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  g_ptr_array_add (data, gst_buffer_peek_memory (GST_PAD_PROBE_INFO_BUFFER
+          (info), 0));
+  return GST_PAD_PROBE_OK;
+}
+
+/* ROI metas on CUDA buffers nobody else holds: the regions are blurred
+ * where they are, in the buffer that came in, and match the reference. */
+GST_START_TEST (test_roi_in_place)
+{
+  const gint w = 640, height = 360, n = 6;
+  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudaboxblur "
+      "name=blur roi-meta=true radius=8 ! cudadownload");
+  GstElement *blur = harness_element (h, "blur");
+  GstPad *blur_sink = gst_element_get_static_pad (blur, "sink");
+  GstPad *blur_src = gst_element_get_static_pad (blur, "src");
+  GPtrArray *ins = g_ptr_array_new (), *outs = g_ptr_array_new ();
+  GstCudaBoxBlurSettings settings;
+  gint i;
+
+  gst_pad_add_probe (blur_sink, GST_PAD_PROBE_TYPE_BUFFER,
+      add_roi_metas_probe, NULL, NULL);
+  gst_pad_add_probe (blur_sink, GST_PAD_PROBE_TYPE_BUFFER, memory_probe, ins,
+      NULL);
+  gst_pad_add_probe (blur_src, GST_PAD_PROBE_TYPE_BUFFER, memory_probe, outs,
+      NULL);
+  gst_harness_set_src_caps (h, test_caps_new ("I420", w, height));
+  gst_harness_set_sink_caps (h, test_caps_new ("I420", w, height));
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = settings.radius_y = 8;
+  settings.roi_meta = TRUE;
+
+  for (i = 0; i < n; i++) {
+    GstBuffer *in = test_buffer_new (NULL, "I420", w, height, 0, i);
+    GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+
+    fail_unless (out != NULL);
+    add_roi_metas (in);
+    test_assert_output (in, out, "I420", w, height, &settings);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  fail_unless_equals_int (ins->len, n);
+  fail_unless_equals_int (outs->len, n);
+  for (i = 0; i < n; i++)
+    fail_unless (g_ptr_array_index (ins, i) == g_ptr_array_index (outs, i),
+        "frame %d was not blurred in place", i);
+
+  g_ptr_array_unref (ins);
+  g_ptr_array_unref (outs);
+  gst_object_unref (blur_sink);
+  gst_object_unref (blur_src);
+  gst_object_unref (blur);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Radius 0 on CUDA memory: the very buffer goes through, no GPU work. */
 GST_START_TEST (test_passthrough)
 {
@@ -397,6 +458,7 @@ cudaboxblur_cuda_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_cudaupload_chain);
   tcase_add_test (tc, test_decode_blur_download);
+  tcase_add_test (tc, test_roi_in_place);
   tcase_add_test (tc, test_passthrough);
   return s;
 }

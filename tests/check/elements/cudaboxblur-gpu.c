@@ -426,6 +426,47 @@ GST_START_TEST (test_50_state_cycles)
 
 GST_END_TEST;
 
+/* Regions of a managed frame nobody else holds are blurred where they
+ * are: the very buffer comes back, blurred like the reference; while a
+ * reference to the input is kept, a new buffer comes out instead. */
+GST_START_TEST (test_roi_in_place)
+{
+  const gint w = 640, height = 360;
+  GstHarness *h = test_harness_new ("NV12", w, height);
+  GstCudaBoxBlurInfo info = test_info ("NV12", w, height);
+  GstCudaBoxBlurSettings settings;
+  guint i;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = settings.radius_y = 8;
+  settings.roi_meta = TRUE;
+  test_apply_settings (h->element, &settings);
+
+  for (i = 0; i < 4; i++) {
+    GstBuffer *in = test_pool_buffer (h, &info, i), *copy, *out;
+
+    gst_buffer_add_video_region_of_interest_meta (in, "face", 40 + 10 * i,
+        30, 90, 110);
+    gst_buffer_add_video_region_of_interest_meta (in, "face", 600, 300, 80,
+        80);
+    copy = gst_buffer_copy_deep (in);
+    if (i % 2) {
+      out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+      fail_if (out == in, "a frame someone else holds was blurred in place");
+      gst_buffer_unref (in);
+    } else {
+      out = gst_harness_push_and_pull (h, in);
+      fail_unless (out == in, "the regions were not blurred in place");
+    }
+    test_assert_output (copy, out, "NV12", w, height, &settings);
+    gst_buffer_unref (out);
+    gst_buffer_unref (copy);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_invalid_device_id)
 {
   GstElement *pipeline;
@@ -498,6 +539,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_two_elements_in_one_pipeline);
   tcase_add_test (tc, test_1000_frames_no_memory_growth);
   tcase_add_test (tc, test_50_state_cycles);
+  tcase_add_test (tc, test_roi_in_place);
   tcase_add_test (tc, test_invalid_device_id);
   tcase_add_test (tc, test_arch_matches_device);
   return s;
