@@ -365,8 +365,8 @@ run_regions (gpointer data, cudaStream_t stream)
 }
 
 /* 1, 10 and 100 face-sized regions (96x96, radius 8) of a 4K NV12 frame in
- * device memory, blurred in place, against the whole frame blurred into
- * another one; GPU time of the engine's call. */
+ * device memory, blurred in place and into another frame, against the
+ * whole frame; GPU time of the engine's call. */
 static void
 bench_regions (const GstCudaBoxBlurDevice * dev)
 {
@@ -400,20 +400,22 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
   job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
 
   g_print ("\nRegions of a 3840x2160 NV12 frame, radius 8, 96x96 each, GPU "
-      "ms a frame\n%-10s %8s %9s %9s %9s\n", "regions", "gpu-ops", "median",
+      "ms a frame\n%-10s %-9s %9s %9s %9s\n", "regions", "into", "median",
       "min", "max");
   g_array_append_val (job.regions, whole);
   st = time_gpu (run_regions, &job, gst_cuda_box_blur_engine_get_stream
       (job.engine));
-  g_print ("%-10s %8d %9.4f %9.4f %9.4f\n", "frame", 6, st.median, st.min,
-      st.max);
+  g_print ("%-10s %-9s %9.4f %9.4f %9.4f\n", "frame", "another", st.median,
+      st.min, st.max);
   fprintf (csv, "regions,%d,%d,NV12,whole frame,8,%.6f,%.6f,%.6f,,,,\n", w,
       h, st.median, st.min, st.max);
 
-  job.in_place = TRUE;
-  for (c = 0; c < G_N_ELEMENTS (counts); c++) {
+  for (c = 0; c < G_N_ELEMENTS (counts) * 2; c++) {
+    const gint n = counts[c / 2];
+
+    job.in_place = c % 2;
     g_array_set_size (job.regions, 0);
-    for (i = 0; i < counts[c]; i++) {
+    for (i = 0; i < n; i++) {
       GstVideoRectangle r = { 64 + (i % 10) * 360, 64 + (i / 10) * 200, 96,
         96
       };
@@ -421,10 +423,11 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
     }
     st = time_gpu (run_regions, &job, gst_cuda_box_blur_engine_get_stream
         (job.engine));
-    g_print ("%-10d %8d %9.4f %9.4f %9.4f\n", counts[c], counts[c] * 9,
-        st.median, st.min, st.max);
-    fprintf (csv, "regions,%d,%d,NV12,%d in place,8,%.6f,%.6f,%.6f,,,,\n", w,
-        h, counts[c], st.median, st.min, st.max);
+    g_print ("%-10d %-9s %9.4f %9.4f %9.4f\n", n, job.in_place ? "in place"
+        : "another", st.median, st.min, st.max);
+    fprintf (csv, "regions,%d,%d,NV12,%d %s,8,%.6f,%.6f,%.6f,,,,\n", w, h, n,
+        job.in_place ? "in place" : "into another frame", st.median, st.min,
+        st.max);
   }
 
   g_array_unref (job.regions);
@@ -939,14 +942,14 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
 }
 
 /* Frames per second of a whole pipeline from PLAYING to EOS, best of
- * two. */
+ * @runs. */
 static gdouble
-pipeline_fps (const gchar * desc, gint frames)
+pipeline_fps (const gchar * desc, gint frames, gint runs)
 {
   gdouble best = 0;
   gint run;
 
-  for (run = 0; run < 2; run++) {
+  for (run = 0; run < runs; run++) {
     GError *error = NULL;
     GstElement *pipeline = gst_parse_launch (desc, &error);
     GstMessage *msg;
@@ -968,6 +971,34 @@ pipeline_fps (const gchar * desc, gint frames)
   return best;
 }
 
+/* Encodes @frames frames of @w x @h H.264 into a new temporary file. */
+static gchar *
+make_clip (gint w, gint h, gint frames)
+{
+  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-XXXXXX", NULL);
+  gchar *clip = g_build_filename (dir, "clip.mp4", NULL);
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball "
+      "! video/x-raw,format=I420,width=%d,height=%d,framerate=30/1 ! "
+      "x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! "
+      "filesink location=\"%s\"", frames, w, h, clip);
+
+  pipeline_fps (desc, frames, 1);
+  g_free (desc);
+  g_free (dir);
+  return clip;
+}
+
+static void
+remove_clip (gchar * clip)
+{
+  gchar *dir = g_path_get_dirname (clip);
+
+  g_unlink (clip);
+  g_rmdir (dir);
+  g_free (dir);
+  g_free (clip);
+}
+
 /* nvh264dec into CUDA memory, blurred there, against the decoder alone and
  * against today's route through system memory. */
 static void
@@ -978,18 +1009,10 @@ bench_decode (gint frames)
     "cudadownload ! " PINNED " radius=8 ! ",
     "cudadownload ! "
   };
-  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-XXXXXX", NULL);
-  gchar *clip = g_build_filename (dir, "clip.mp4", NULL);
+  gchar *clip = make_clip (1920, 1080, frames);
   gchar *desc;
   gdouble alone = 0;
   guint i;
-
-  desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball ! "
-      "video/x-raw,format=I420,width=1920,height=1080,framerate=30/1 ! "
-      "x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! "
-      "filesink location=\"%s\"", frames, clip);
-  pipeline_fps (desc, frames);
-  g_free (desc);
 
   g_print ("\nDecode, 1080p H.264, %d frames; fps from PLAYING to EOS, best "
       "of two\n%-52s %9s %8s\n", frames, "pipeline", "fps", "ratio");
@@ -998,7 +1021,7 @@ bench_decode (gint frames)
 
     desc = g_strdup_printf ("filesrc location=\"%s\" ! qtdemux ! h264parse ! "
         "nvh264dec ! %sfakesink sync=false", clip, middles[i]);
-    fps = pipeline_fps (desc, frames);
+    fps = pipeline_fps (desc, frames, 2);
     if (i == 0)
       alone = fps;
     g_print ("nvh264dec ! %-40s %9.1f %8.3f\n", middles[i], fps,
@@ -1007,10 +1030,59 @@ bench_decode (gint frames)
         middles[i], fps / alone, fps);
     g_free (desc);
   }
-  g_unlink (clip);
-  g_rmdir (dir);
-  g_free (clip);
-  g_free (dir);
+  remove_clip (clip);
+}
+
+/* nvh264dec ! cudaboxblur ! fakesink for @frames 720p frames: GPU memory
+ * free and the process's resident memory after 100 frames and at the
+ * end. */
+static void
+decode_soak (gint frames)
+{
+  gchar *clip = make_clip (1280, 720, frames);
+  gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! qtdemux ! "
+      "h264parse ! nvh264dec ! cudaboxblur radius=8 ! fakesink name=sink "
+      "sync=false signal-handoffs=true", clip);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  gsize gpu_free[2], rss[2], total;
+  SinkState st = { 0, };
+  GstMessage *msg;
+  gint64 t0;
+
+  g_mutex_init (&st.lock);
+  g_cond_init (&st.cond);
+  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
+  t0 = g_get_monotonic_time ();
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  wait_for (&st, 100);
+  CHECK (cudaMemGetInfo (&gpu_free[0], &total));
+  rss[0] = resident_bytes ();
+  msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+      600 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  if (!msg || GST_MESSAGE_TYPE (msg) != GST_MESSAGE_EOS)
+    g_error ("decode soak: no EOS");
+  gst_message_unref (msg);
+  CHECK (cudaMemGetInfo (&gpu_free[1], &total));
+  rss[1] = resident_bytes ();
+
+  g_print ("\nDecode soak: %u frames 1280x720 through nvh264dec ! cudaboxblur "
+      "in %.1f s; after 100 frames / at the end: GPU free %" G_GSIZE_FORMAT
+      " / %" G_GSIZE_FORMAT " bytes, process resident %" G_GSIZE_FORMAT
+      " / %" G_GSIZE_FORMAT " bytes\n", st.received,
+      (g_get_monotonic_time () - t0) * 1e-6, gpu_free[0], gpu_free[1], rss[0],
+      rss[1]);
+  fprintf (csv, "decode-soak,1280,720,NV12,gpu free after 100 / at the end,"
+      "8,,,,,,%" G_GSIZE_FORMAT ",%" G_GSIZE_FORMAT "\n", gpu_free[0],
+      gpu_free[1]);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_mutex_clear (&st.lock);
+  g_cond_clear (&st.cond);
+  g_free (desc);
+  remove_clip (clip);
 }
 
 static void
@@ -1047,7 +1119,8 @@ main (int argc, char **argv)
         "Only the parts on frames in GPU memory: regions in place, "
           "GStreamer's CUDA memory and nvh264dec", NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
-        "Only a soak run of N 1080p frames, in each memory mode", "N"},
+        "Only a soak run of N 1080p frames, in each memory mode (and of N "
+          "720p frames decoded by nvh264dec into CUDA memory)", "N"},
     {NULL}
   };
   GOptionContext *ctx = g_option_context_new ("- benchmark cudaboxblur");
@@ -1081,6 +1154,9 @@ main (int argc, char **argv)
   if (soak_frames > 0) {
     soak (soak_frames, PINNED);
     soak (soak_frames, "cudaboxblur");
+#ifdef HAVE_GST_CUDA
+    decode_soak (soak_frames);
+#endif
     fclose (csv);
     return 0;
   }
