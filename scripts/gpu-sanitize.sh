@@ -3,14 +3,17 @@
 # initcheck and synccheck tools, one build directory, four tools in
 # parallel.  Any error a tool reports fails its test run.
 #
-#   scripts/gpu-sanitize.sh [BUILD_DIR] [LOG_DIR]
+#   scripts/gpu-sanitize.sh [BUILD_DIR] [LOG_DIR] [TEST...]
 #
 # BUILD_DIR defaults to build, LOG_DIR (one log per tool and suite) to
-# BUILD_DIR/sanitize.  Prints each tool's summary; exits non-zero when any
-# tool found an error.
+# BUILD_DIR/sanitize, the tests to every GPU suite (e.g. engine
+# elements/cudaboxblur-cuda).  Prints each tool's summary; exits non-zero
+# when any tool found an error.
 set -u
 build=${1:-build}
 logs=${2:-$build/sanitize}
+shift $(( $# < 2 ? $# : 2 ))
+[ $# -gt 0 ] || set -- --suite gpu
 mkdir -p "$logs"
 status=0
 pids=""
@@ -19,7 +22,7 @@ for tool in memcheck racecheck initcheck synccheck; do
   # API errors are not reported: the fault tests provoke them on purpose
   # (a bad device-id, a kernel launched with too many threads) and assert
   # the element's handling of each.
-  meson test -C "$build" --suite gpu --no-rebuild --logbase "sanitize-$tool" \
+  meson test -C "$build" --no-rebuild --logbase "sanitize-$tool" "$@" \
       --timeout-multiplier 4 \
       --wrapper "compute-sanitizer --tool $tool --error-exitcode 99 \
         --report-api-errors no \
