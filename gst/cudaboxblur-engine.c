@@ -63,19 +63,28 @@ struct _GstCudaBoxBlurEngine
   /* device copies of the regions and their halos, for in-place blurs */
   guint8 *halos;
   gsize halos_size;
+  GArray *halo_copies;          /* HaloCopy */
   GArray *slots;                /* HaloSlot */
 };
 
-/* One component of one region blurred in place: the region, the halo its
- * windows read around it, and the halo's copies in device memory. */
+/* The pixels of one plane around one region, copied to device memory (the
+ * components of the plane share them). */
+typedef struct
+{
+  gint plane;
+  gint step;                    /* bytes from one pixel to the next */
+  GstVideoRectangle halo;       /* in the plane's pixels */
+  gsize offset;                 /* of the first copy in the halo memory */
+  gint pitch;                   /* bytes from one row of a copy to the next */
+} HaloCopy;
+
+/* One component of one region blurred in place. */
 typedef struct
 {
   gint component;
   GstCudaBoxBlurWindow window;
   GstVideoRectangle region;     /* in the component's samples */
-  GstVideoRectangle halo;
-  gsize offset;                 /* of the first copy in the halo memory */
-  gint pitch;                   /* bytes from one row of a copy to the next */
+  guint copy;                   /* index of its HaloCopy */
 } HaloSlot;
 
 /**
@@ -92,6 +101,7 @@ gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
 
   engine->device = *device;
   engine->program = program;
+  engine->halo_copies = g_array_new (FALSE, FALSE, sizeof (HaloCopy));
   engine->slots = g_array_new (FALSE, FALSE, sizeof (HaloSlot));
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
               cudaStreamNonBlocking), error)) {
@@ -131,6 +141,7 @@ gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
   release_memory (&engine->mid, &engine->mid_size);
   release_memory ((gpointer *) & engine->scratch, &engine->scratch_size);
   release_memory ((gpointer *) & engine->halos, &engine->halos_size);
+  g_array_unref (engine->halo_copies);
   g_array_unref (engine->slots);
   g_free (engine);
 }
@@ -216,6 +227,37 @@ stage_frame (GstCudaBoxBlurEngine * engine, guint which,
   return TRUE;
 }
 
+/* Makes @image's pixels readable by the kernels at @frame: managed memory
+ * prefetched to the device, host memory copied to a device staging
+ * frame, device memory as it is. */
+static gboolean
+bring_in (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurImage * image, GstCudaBoxBlurFrame * frame,
+    GError ** error)
+{
+  gsize size;
+  guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, info, &size);
+  cudaError_t err = cudaSuccess;
+
+  *frame = image->frame;
+  switch (image->location) {
+    case GST_CUDA_BOX_BLUR_IN_MANAGED:
+      if (engine->device.concurrent_managed_access)
+        err = gst_cuda_box_blur_prefetch (begin, size,
+            engine->device.device_id, engine->stream);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_HOST:
+      if (!stage_frame (engine, STAGE_IN, info, &image->frame, frame, error))
+        return FALSE;
+      err = cudaMemcpyAsync (engine->stage[STAGE_IN], begin, size,
+          cudaMemcpyDefault, engine->stream);
+      break;
+    case GST_CUDA_BOX_BLUR_IN_DEVICE:
+      break;
+  }
+  return GST_CUDA_BOX_BLUR_CHECK (err, error);
+}
+
 /* Queues a copy of every plane's pixels of @src into @dst. */
 static gboolean
 copy_frame_async (const GstCudaBoxBlurInfo * info,
@@ -251,6 +293,26 @@ blur_covers_frame (const GstCudaBoxBlurInfo * info,
     if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
       return FALSE;
   return TRUE;
+}
+
+/* Queues the blur of @region of @in into @out with @window, with the
+ * kernels the window calls for. */
+static gboolean
+launch (GstCudaBoxBlurEngine * engine, GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurWindow * window, const GstCudaBoxBlurPlane * in,
+    const GstCudaBoxBlurPlane * out, const GstVideoRectangle * region,
+    GError ** error)
+{
+  const GstCudaBoxBlurVariant variant =
+      gst_cuda_box_blur_program_choose (window->radius_x, window->radius_y);
+
+  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
+      && !ensure_memory (&engine->mid, &engine->mid_size,
+          gst_cuda_box_blur_program_mid_size (out->width, out->height),
+          error))
+    return FALSE;
+  return gst_cuda_box_blur_program_launch (engine->program, type, variant,
+      in, out, window, region, engine->mid, engine->stream, error);
 }
 
 /* Runs every pass over @src into @dst, both in device-addressable memory:
@@ -295,27 +357,17 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     for (c = 0; c < info->n_components; c++) {
       GstCudaBoxBlurWindow window;
       GstCudaBoxBlurPlane in, out;
-      GstCudaBoxBlurVariant variant;
 
       if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
         continue;
       gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
 
-      variant = gst_cuda_box_blur_program_choose (window.radius_x,
-          window.radius_y);
-      if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
-          && !ensure_memory (&engine->mid, &engine->mid_size,
-              gst_cuda_box_blur_program_mid_size (out.width, out.height),
-              error))
-        return FALSE;
-
       for (i = 0; i < n_regions; i++) {
         GstVideoRectangle r;
 
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-        if (!gst_cuda_box_blur_program_launch (engine->program, info->type,
-                variant, &in, &out, &window, &r, engine->mid, stream, error))
+        if (!launch (engine, info->type, &window, &in, &out, &r, error))
           return FALSE;
       }
     }
@@ -348,29 +400,13 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
   const gint dev = engine->device.device_id;
   const gboolean hints = engine->device.concurrent_managed_access;
   cudaStream_t stream = engine->stream;
-  GstCudaBoxBlurFrame in = src->frame, out = dst->frame;
-  gsize in_size, out_size;
-  guint8 *in_begin = gst_cuda_box_blur_frame_span (&src->frame, info,
-      &in_size);
+  GstCudaBoxBlurFrame in, out = dst->frame;
+  gsize out_size;
   guint8 *out_begin = gst_cuda_box_blur_frame_span (&dst->frame, info,
       &out_size);
   cudaError_t err = cudaSuccess;
 
-  switch (src->location) {
-    case GST_CUDA_BOX_BLUR_IN_MANAGED:
-      if (hints)
-        err = gst_cuda_box_blur_prefetch (in_begin, in_size, dev, stream);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_HOST:
-      if (!stage_frame (engine, STAGE_IN, info, &src->frame, &in, error))
-        return FALSE;
-      err = cudaMemcpyAsync (engine->stage[STAGE_IN], in_begin, in_size,
-          cudaMemcpyDefault, stream);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_DEVICE:
-      break;
-  }
-  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
+  if (!bring_in (engine, info, src, &in, error))
     return FALSE;
 
   switch (dst->location) {
@@ -493,22 +529,35 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
-/* A plane like @plane whose samples inside @halo are read from the copy at
- * @copy (rows @pitch bytes apart) and nowhere else. */
+/* A plane like @plane whose samples inside @copy's halo are read from the
+ * copy at @mem and nowhere else. */
 static GstCudaBoxBlurPlane
 halo_plane (const GstCudaBoxBlurPlane * plane,
-    const GstCudaBoxBlurComponent * comp, const HaloSlot * slot, guint8 * copy)
+    const GstCudaBoxBlurComponent * comp, const HaloCopy * copy, guint8 * mem)
 {
   GstCudaBoxBlurPlane p = *plane;
 
-  p.data = copy + comp->offset - (gssize) slot->halo.y * slot->pitch -
-      (gssize) slot->halo.x * comp->step;
-  p.stride = slot->pitch;
+  p.data = mem + comp->offset - (gssize) copy->halo.y * copy->pitch -
+      (gssize) copy->halo.x * copy->step;
+  p.stride = copy->pitch;
   return p;
 }
 
-/* Plans one slot for each region of each blurred component and copies
- * every halo (twice with several passes) out of @frame. */
+static GstVideoRectangle
+rectangle_union (const GstVideoRectangle * a, const GstVideoRectangle * b)
+{
+  GstVideoRectangle u;
+
+  u.x = MIN (a->x, b->x);
+  u.y = MIN (a->y, b->y);
+  u.w = MAX (a->x + a->w, b->x + b->w) - u.x;
+  u.h = MAX (a->y + a->h, b->y + b->h) - u.y;
+  return u;
+}
+
+/* Plans one slot for each region of each blurred component, and one halo
+ * copy for each region of each plane, the union of its components' halos;
+ * then copies every halo (twice with several passes) out of @frame. */
 static gboolean
 copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
@@ -519,41 +568,61 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   gint c, k;
   guint i;
 
+  g_array_set_size (engine->halo_copies, 0);
   g_array_set_size (engine->slots, 0);
-  for (c = 0; c < info->n_components; c++) {
-    const GstCudaBoxBlurComponent *comp = &info->comp[c];
-    HaloSlot slot = { c, };
+  for (i = 0; i < n_regions; i++) {
+    gint copy_of_plane[GST_VIDEO_MAX_PLANES] = { -1, -1, -1, -1 };
 
-    if (!gst_cuda_box_blur_settings_window (settings, info, c, &slot.window))
-      continue;
-    for (i = 0; i < n_regions; i++) {
+    for (c = 0; c < info->n_components; c++) {
+      const GstCudaBoxBlurComponent *comp = &info->comp[c];
+      HaloSlot slot = { c, };
+      GstVideoRectangle halo;
+
+      if (!gst_cuda_box_blur_settings_window (settings, info, c,
+              &slot.window))
+        continue;
       gst_cuda_box_blur_region_for_component (info, c, &regions[i],
           &slot.region);
-      slot.halo = halo_of (&slot.region, &slot.window, comp->width,
-          comp->height);
-      slot.pitch = GST_ROUND_UP_N (slot.halo.w * comp->step, 16);
-      slot.offset = total;
-      total += GST_ROUND_UP_N ((gsize) copies * slot.pitch * slot.halo.h,
-          256);
+      halo = halo_of (&slot.region, &slot.window, comp->width, comp->height);
+      if (copy_of_plane[comp->plane] < 0) {
+        HaloCopy copy = { comp->plane, comp->step, halo, };
+
+        copy_of_plane[comp->plane] = engine->halo_copies->len;
+        g_array_append_val (engine->halo_copies, copy);
+      } else {
+        HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
+            copy_of_plane[comp->plane]);
+
+        copy->halo = rectangle_union (&copy->halo, &halo);
+      }
+      slot.copy = copy_of_plane[comp->plane];
       g_array_append_val (engine->slots, slot);
     }
+  }
+
+  for (i = 0; i < engine->halo_copies->len; i++) {
+    HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
+
+    copy->pitch = GST_ROUND_UP_N (copy->halo.w * copy->step, 16);
+    copy->offset = total;
+    total += GST_ROUND_UP_N ((gsize) copies * copy->pitch * copy->halo.h,
+        256);
   }
   if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
           total, error))
     return FALSE;
 
-  for (i = 0; i < engine->slots->len; i++) {
-    const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
-    const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
-    const guint8 *from = frame->data[comp->plane] +
-        (gsize) slot->halo.y * frame->stride[comp->plane] +
-        (gsize) slot->halo.x * comp->step;
+  for (i = 0; i < engine->halo_copies->len; i++) {
+    const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
+    const guint8 *from = frame->data[copy->plane] +
+        (gsize) copy->halo.y * frame->stride[copy->plane] +
+        (gsize) copy->halo.x * copy->step;
 
     for (k = 0; k < copies; k++)
       if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (engine->halos +
-                  slot->offset + (gsize) k * slot->pitch * slot->halo.h,
-                  slot->pitch, from, frame->stride[comp->plane],
-                  (gsize) slot->halo.w * comp->step, slot->halo.h,
+                  copy->offset + (gsize) k * copy->pitch * copy->halo.h,
+                  copy->pitch, from, frame->stride[copy->plane],
+                  (gsize) copy->halo.w * copy->step, copy->halo.h,
                   cudaMemcpyDefault, engine->stream), error))
         return FALSE;
   }
@@ -580,55 +649,38 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
 {
   const gint passes = settings->passes;
   cudaStream_t stream = engine->stream;
-  GstCudaBoxBlurFrame frame = image->frame;
+  GstCudaBoxBlurFrame frame;
   gsize size;
   guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, info, &size);
   gint pass;
   guint i;
 
-  if (image->location == GST_CUDA_BOX_BLUR_IN_MANAGED
-      && engine->device.concurrent_managed_access
-      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch (begin, size,
-              engine->device.device_id, stream), error))
+  if (!bring_in (engine, info, image, &frame, error))
     return FALSE;
-  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
-      && (!stage_frame (engine, STAGE_IN, info, &image->frame, &frame, error)
-          || !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (engine->stage
-                  [STAGE_IN], begin, size, cudaMemcpyDefault, stream),
-              error)))
-    return FALSE;
-
   if (!copy_halos (engine, info, settings, &frame, regions, n_regions, error))
     return FALSE;
 
   for (pass = 0; pass < passes; pass++) {
     for (i = 0; i < engine->slots->len; i++) {
       const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
+      const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
+          slot->copy);
       const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
-      guint8 *copy[2];
+      guint8 *mem[2];
       GstCudaBoxBlurPlane plane, in, out;
-      GstCudaBoxBlurVariant variant;
 
-      copy[0] = engine->halos + slot->offset;
-      copy[1] = copy[0] + (gsize) slot->pitch * slot->halo.h;
+      mem[0] = engine->halos + copy->offset;
+      mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
       gst_cuda_box_blur_frame_get_plane (&frame, info, slot->component,
           &plane);
       /* pass n reads copy n % 2 and writes the other, the last one the
        * frame */
-      in = halo_plane (&plane, comp, slot, copy[pass % 2]);
-      out = pass == passes - 1 ? plane : halo_plane (&plane, comp, slot,
-          copy[(pass + 1) % 2]);
+      in = halo_plane (&plane, comp, copy, mem[pass % 2]);
+      out = pass == passes - 1 ? plane : halo_plane (&plane, comp, copy,
+          mem[(pass + 1) % 2]);
 
-      variant = gst_cuda_box_blur_program_choose (slot->window.radius_x,
-          slot->window.radius_y);
-      if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
-          && !ensure_memory (&engine->mid, &engine->mid_size,
-              gst_cuda_box_blur_program_mid_size (plane.width, plane.height),
-              error))
-        return FALSE;
-      if (!gst_cuda_box_blur_program_launch (engine->program, info->type,
-              variant, &in, &out, &slot->window, &slot->region, engine->mid,
-              stream, error))
+      if (!launch (engine, info->type, &slot->window, &in, &out,
+              &slot->region, error))
         return FALSE;
     }
   }
