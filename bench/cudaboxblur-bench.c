@@ -831,10 +831,10 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
   BenchPipeline b;
   GError *error = NULL;
   cudaEvent_t e0, e1;
-  gdouble *ms = g_new (gdouble, repeats), fps, frame_ms;
+  gdouble *ms = g_new (gdouble, repeats), fps[2], frame_ms, pipe_ms;
   gint64 t0;
   Stats ks;
-  gint i;
+  gint i, run;
 
   gst_caps_set_features (caps, 0,
       gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
@@ -905,31 +905,37 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
   gst_buffer_unmap (frames[0], &in_map);
   gst_buffer_unref (out);
 
-  /* the element, streaming */
-  {
-    gchar *props = g_strdup_printf ("radius=%d", radius);
+  /* the element streaming, then identity in its place: what the
+   * pipeline costs around it */
+  for (run = 0; run < 2; run++) {
+    gchar *props = run ? g_strdup ("") : g_strdup_printf ("radius=%d",
+        radius);
 
-    bench_pipeline_open (&b, "cudaboxblur", props, caps, gst_context);
+    bench_pipeline_open (&b, run ? "identity" : "cudaboxblur", props, caps,
+        gst_context);
     g_free (props);
+    for (i = 0; i < N_BUFFERS; i++)
+      g_signal_emit_by_name (b.src, "push-buffer", frames[i], &flow);
+    wait_for (&b.st, N_BUFFERS);
+    t0 = g_get_monotonic_time ();
+    for (i = 0; i < n; i++)
+      g_signal_emit_by_name (b.src, "push-buffer", frames[i % N_BUFFERS],
+          &flow);
+    wait_for (&b.st, N_BUFFERS + n);
+    fps[run] = n / ((b.st.last_out - t0) * 1e-6);
+    bench_pipeline_close (&b, NULL);
   }
-  for (i = 0; i < N_BUFFERS; i++) {
-    g_signal_emit_by_name (b.src, "push-buffer", frames[i], &flow);
-  }
-  wait_for (&b.st, N_BUFFERS);
-  t0 = g_get_monotonic_time ();
-  for (i = 0; i < n; i++)
-    g_signal_emit_by_name (b.src, "push-buffer", frames[i % N_BUFFERS],
-        &flow);
-  wait_for (&b.st, N_BUFFERS + n);
-  fps = n / ((b.st.last_out - t0) * 1e-6);
-  frame_ms = 1000.0 / fps;
-  bench_pipeline_close (&b, NULL);
+  frame_ms = 1000.0 / fps[0];
+  pipe_ms = 1000.0 / fps[1];
 
-  g_print ("%-8s %5dx%-5d %-8s %4d %9.1f %10.4f %10.4f %7.2f\n", "cudamem",
-      w, h, fmt, radius, fps, frame_ms, ks.median, frame_ms / ks.median);
+  g_print ("%-8s %5dx%-5d %-8s %4d %9.1f %10.4f %10.4f %10.4f %7.2f\n",
+      "cudamem", w, h, fmt, radius, fps[0], frame_ms, pipe_ms, ks.median,
+      frame_ms / ks.median);
   fprintf (csv, "cudamem,%d,%d,%s,element vs kernels,%d,%.6f,%.6f,%.6f,,"
       "%.4f,%.1f,\n", w, h, fmt, radius, ks.median, ks.min, ks.max,
-      frame_ms / ks.median, fps);
+      frame_ms / ks.median, fps[0]);
+  fprintf (csv, "cudamem,%d,%d,%s,identity,0,%.6f,,,,,%.1f,\n", w, h, fmt,
+      pipe_ms, fps[1]);
 
   for (i = 0; i < N_BUFFERS; i++)
     gst_buffer_unref (frames[i]);
@@ -1089,9 +1095,10 @@ static void
 bench_cuda_memory (const GstCudaBoxBlurDevice * dev, gint frames)
 {
   g_print ("\nCUDA memory, %d frames: the element on pre-uploaded frames "
-      "against its kernels on one frame\n%-8s %-11s %-8s %4s %9s %10s %10s "
-      "%7s\n", frames, "part", "size", "format", "r", "fps", "frame-ms",
-      "kernel-ms", "ratio");
+      "against its kernels on one frame; identity-ms: identity in its "
+      "place\n%-8s %-11s %-8s %4s %9s %10s %10s %10s %7s\n", frames, "part",
+      "size", "format", "r", "fps", "frame-ms", "identity-ms", "kernel-ms",
+      "ratio");
   bench_cuda_element (dev, "NV12", 1920, 1080, 8, frames);
   bench_cuda_element (dev, "NV12", 3840, 2160, 30, frames);
   bench_cuda_element (dev, "RGBA", 1920, 1080, 8, frames);
