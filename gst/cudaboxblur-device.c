@@ -14,21 +14,10 @@
 #endif
 
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-debug.h"
 
-static GstDebugCategory *
-ensure_debug_category (void)
-{
-  static gsize cat = 0;
-
-  if (g_once_init_enter (&cat)) {
-    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurdevice", 0,
-        "cudaboxblur CUDA device and error handling");
-    g_once_init_leave (&cat, c);
-  }
-  return (GstDebugCategory *) cat;
-}
-
-#define GST_CAT_DEFAULT ensure_debug_category ()
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurdevice",
+    "cudaboxblur CUDA device and error handling")
 
 gboolean
 gst_cuda_box_blur_check_cuda (cudaError_t err, const gchar * what,

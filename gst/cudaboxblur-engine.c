@@ -18,21 +18,10 @@
 #endif
 
 #include "cudaboxblur-engine.h"
+#include "cudaboxblur-debug.h"
 
-static GstDebugCategory *
-ensure_debug_category (void)
-{
-  static gsize cat = 0;
-
-  if (g_once_init_enter (&cat)) {
-    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurengine", 0,
-        "cudaboxblur GPU engine");
-    g_once_init_leave (&cat, c);
-  }
-  return (GstDebugCategory *) cat;
-}
-
-#define GST_CAT_DEFAULT ensure_debug_category ()
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurengine",
+    "cudaboxblur GPU engine")
 
 enum
 {

@@ -18,9 +18,6 @@
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudaloader.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_gstcuda_debug);
-#define GST_CAT_DEFAULT gst_cuda_box_blur_gstcuda_debug
-
 /**
  * gst_cuda_box_blur_gstcuda_init:
  *
@@ -37,8 +34,6 @@ gst_cuda_box_blur_gstcuda_init (void)
   if (g_once_init_enter (&loaded)) {
     gsize ok = gst_cuda_load_library ()? 1 : 2;
 
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_gstcuda_debug,
-        "cudaboxblurgstcuda", 0, "cudaboxblur in GStreamer's CUDA memory");
     if (ok == 1)
       gst_cuda_memory_init_once ();
     g_once_init_leave (&loaded, ok);

@@ -14,24 +14,13 @@
 #endif
 
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-debug.h"
 
 #include <gst/video/video.h>
 #include <string.h>
 
-static GstDebugCategory *
-ensure_debug_category (void)
-{
-  static gsize cat = 0;
-
-  if (g_once_init_enter (&cat)) {
-    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurinfo", 0,
-        "cudaboxblur caps and frame layout");
-    g_once_init_leave (&cat, c);
-  }
-  return (GstDebugCategory *) cat;
-}
-
-#define GST_CAT_DEFAULT ensure_debug_category ()
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurinfo",
+    "cudaboxblur caps and frame layout")
 
 static GstCudaBoxBlurComponentKind
 component_kind (const GstVideoFormatInfo * finfo, guint c)

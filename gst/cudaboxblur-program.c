@@ -14,26 +14,15 @@
 #endif
 
 #include "cudaboxblur-program.h"
+#include "cudaboxblur-debug.h"
 #include "cudaboxblur-device.h"
 #include "boxblur-kernel.h"
 
 #include <math.h>
 #include <nvrtc.h>
 
-static GstDebugCategory *
-ensure_debug_category (void)
-{
-  static gsize cat = 0;
-
-  if (g_once_init_enter (&cat)) {
-    gsize c = (gsize) _gst_debug_category_new ("cudaboxblurprogram", 0,
-        "cudaboxblur NVRTC compilation");
-    g_once_init_leave (&cat, c);
-  }
-  return (GstDebugCategory *) cat;
-}
-
-#define GST_CAT_DEFAULT ensure_debug_category ()
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
+    "cudaboxblur NVRTC compilation")
 
 static const gchar *const type_suffix[] = {
   [GST_CUDA_BOX_BLUR_U8] = "u8",

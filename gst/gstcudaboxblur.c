@@ -42,9 +42,11 @@
  * gives video/x-raw(memory:CUDAMemory), preferring it where both neighbours
  * can: it shares their #GstCudaContext, blurs the frames where they are on
  * the GPU, and takes its output from downstream's CUDA buffer pool or its
- * own.  The kernels are compiled with NVRTC for the GPU in use when the
- * element starts, and run on a CUDA stream of the element's own; the
- * stream is synchronised before a frame is pushed.
+ * own.  With roi-meta or a static ROI, a frame nobody else holds, in CUDA
+ * or managed memory, has its regions blurred where it is and goes on as
+ * the same buffer.  The kernels are compiled with NVRTC for the GPU in use
+ * when the element starts, and run on a CUDA stream of the element's own;
+ * the stream is synchronised before a frame is pushed.
  *
  * GRAY32F (one plane of native-endian float32) is not a GstVideoFormat in
  * GStreamer 1.22; the element negotiates `format=GRAY32F` itself.

@@ -63,6 +63,24 @@ release (GstCudaBoxBlurLocation location, guint8 * mem)
     cudaFree (mem);
 }
 
+/* Fails the running test unless the frame at @mem is what the reference
+ * makes of @in with @settings. */
+static void
+assert_frame (GstBuffer * in, const guint8 * mem, const gchar * format,
+    gint w, gint h, const GstCudaBoxBlurSettings * settings)
+{
+  GstCudaBoxBlurInfo info = test_info (format, w, h);
+  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
+  fail_unless_equals_int (cudaMemcpy (map.data, mem, info.size,
+          cudaMemcpyDefault), cudaSuccess);
+  gst_buffer_unmap (out, &map);
+  test_assert_output (in, out, format, w, h, settings);
+  gst_buffer_unref (out);
+}
+
 /* @settings on one @format frame from @src_location memory (rows padded
  * by @pad bytes) into @dst_location memory, against the reference. */
 static void
@@ -72,11 +90,10 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
 {
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, pad, w * 7 + h);
-  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
   guint8 *src_mem, *dst_mem;
-  GstMapInfo in_map, out_map;
+  GstMapInfo in_map;
   GError *error = NULL;
 
   GST_INFO ("%dx%d %s pad %d radius %d,%d passes %d border %d, %s -> %s", w,
@@ -100,18 +117,12 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
   fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, settings, &src,
           &dst, (const GstVideoRectangle *) regions->data, regions->len,
           &error), "%s", error ? error->message : "");
-
-  fail_unless (gst_buffer_map (out, &out_map, GST_MAP_WRITE));
-  fail_unless_equals_int (cudaMemcpy (out_map.data, dst_mem, info.size,
-          cudaMemcpyDefault), cudaSuccess);
-  gst_buffer_unmap (out, &out_map);
-  test_assert_output (in, out, format, w, h, settings);
+  assert_frame (in, dst_mem, format, w, h, settings);
 
   release (src_location, src_mem);
   release (dst_location, dst_mem);
   g_array_unref (regions);
   gst_buffer_unref (in);
-  gst_buffer_unref (out);
 }
 
 /* The settings every format is checked with: the direct and separable
@@ -269,7 +280,6 @@ check_in_place (const gchar * format, gint w, gint h,
 {
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, 0, w + h);
-  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   GstCudaBoxBlurImage image = { 0, };
   GstMapInfo map;
@@ -292,17 +302,11 @@ check_in_place (const gchar * format, gint w, gint h,
   fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
           settings, &image, (const GstVideoRectangle *) regions->data,
           regions->len, &error), "%s", error ? error->message : "");
-
-  fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
-  fail_unless_equals_int (cudaMemcpy (map.data, mem, info.size,
-          cudaMemcpyDefault), cudaSuccess);
-  gst_buffer_unmap (out, &map);
-  test_assert_output (in, out, format, w, h, settings);
+  assert_frame (in, mem, format, w, h, settings);
 
   release (location, mem);
   g_array_unref (regions);
   gst_buffer_unref (in);
-  gst_buffer_unref (out);
 }
 
 /* Regions blurred where they are equal the same regions blurred into
