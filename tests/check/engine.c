@@ -240,13 +240,7 @@ in_place_case (guint i, GstCudaBoxBlurSettings * s)
       s->roi.h = 20;
       return TRUE;
     case 1:                    /* the same, three passes, separable */
-      s->radius_x = 3;
-      s->radius_y = 2;
-      s->passes = 3;
-      s->roi.x = 9;
-      s->roi.y = 5;
-      s->roi.w = 31;
-      s->roi.h = 20;
+      settings_case (2, s);
       return TRUE;
     case 2:                    /* at the corner, mirrored */
       s->radius_x = s->radius_y = 8;
