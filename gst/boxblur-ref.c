@@ -254,7 +254,8 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
         GstVideoRectangle r;
 
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-        if ((2 * window.radius_x + 1) * (2 * window.radius_y + 1) <= 9)
+        if (gst_cuda_box_blur_window_is_direct (window.radius_x,
+                window.radius_y))
           box_blur_ref_plane (info->type, &in, &out, &window, &r);
         else
           box_blur_sat_plane (info->type, &in, &out, &window, &r);

@@ -26,7 +26,9 @@ gst_cuda_box_blur_check_cuda (cudaError_t err, const gchar * what,
   if (G_LIKELY (err == cudaSuccess))
     return TRUE;
 
-  gst_debug_log (GST_CAT_DEFAULT, GST_LEVEL_ERROR, file, "", line, NULL,
+  /* Only a trace here: whoever gets @error reports it, the element under
+   * its own category and with itself as the object. */
+  gst_debug_log (GST_CAT_DEFAULT, GST_LEVEL_DEBUG, file, "", line, NULL,
       "%s failed: %s (%s)", what, cudaGetErrorName (err),
       cudaGetErrorString (err));
   g_set_error (error, GST_RESOURCE_ERROR,

@@ -38,8 +38,9 @@ gboolean gst_cuda_box_blur_check_cuda      (cudaError_t err,
                                             gint line,
                                             GError ** error);
 
-/* Checks a cudart call; on failure logs the error name, call, file and line
- * and sets @error.  Evaluates to TRUE on success. */
+/* Checks a cudart call; on failure sets @error to the error, call, file and
+ * line (and traces them at DEBUG level: the caller reports the error).
+ * Evaluates to TRUE on success. */
 #define GST_CUDA_BOX_BLUR_CHECK(call, error) \
     gst_cuda_box_blur_check_cuda ((call), #call, __FILE__, __LINE__, (error))
 

@@ -25,11 +25,19 @@ void
 gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
 {
   memset (settings, 0, sizeof (*settings));
-  settings->radius_x = settings->radius_y = 1;
-  settings->chroma_radius_x = settings->chroma_radius_y = -1;
-  settings->planes = GST_CUDA_BOX_BLUR_PLANES_ALL;
-  settings->passes = 1;
-  settings->border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+  settings->radius_x = settings->radius_y = GST_CUDA_BOX_BLUR_DEFAULT_RADIUS;
+  settings->chroma_radius_x = settings->chroma_radius_y =
+      GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS;
+  settings->planes = GST_CUDA_BOX_BLUR_DEFAULT_PLANES;
+  settings->blur_alpha = GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA;
+  settings->passes = GST_CUDA_BOX_BLUR_DEFAULT_PASSES;
+  settings->border = GST_CUDA_BOX_BLUR_DEFAULT_BORDER;
+  settings->border_value = GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE;
+  settings->roi.x = settings->roi.y = settings->roi.w = settings->roi.h =
+      GST_CUDA_BOX_BLUR_DEFAULT_ROI;
+  settings->roi_meta = GST_CUDA_BOX_BLUR_DEFAULT_ROI_META;
+  settings->roi_meta_type = 0;  /* GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE */
+  settings->roi_padding = GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING;
 }
 
 /* Rounded up, so that any luma radius above 0 blurs the chroma too. */
@@ -37,6 +45,40 @@ static gint
 scale_radius (gint radius, gint sub)
 {
   return (radius + (1 << sub) - 1) >> sub;
+}
+
+/* The window of a component of @kind subsampled by 2^w_sub x 2^h_sub;
+ * FALSE when it is left untouched. */
+static gboolean
+component_window (const GstCudaBoxBlurSettings * settings,
+    GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub,
+    GstCudaBoxBlurWindow * window)
+{
+  /* the planes flag of each kind; alpha goes by blur_alpha instead */
+  static const guint planes_flag[] = {
+    [GST_CUDA_BOX_BLUR_LUMA] = GST_CUDA_BOX_BLUR_PLANE_Y,
+    [GST_CUDA_BOX_BLUR_CHROMA_U] = GST_CUDA_BOX_BLUR_PLANE_U,
+    [GST_CUDA_BOX_BLUR_CHROMA_V] = GST_CUDA_BOX_BLUR_PLANE_V,
+    [GST_CUDA_BOX_BLUR_RED] = GST_CUDA_BOX_BLUR_PLANE_R,
+    [GST_CUDA_BOX_BLUR_GREEN] = GST_CUDA_BOX_BLUR_PLANE_G,
+    [GST_CUDA_BOX_BLUR_BLUE] = GST_CUDA_BOX_BLUR_PLANE_B,
+  };
+  const gboolean selected = kind == GST_CUDA_BOX_BLUR_ALPHA ?
+      settings->blur_alpha : (settings->planes & planes_flag[kind]) != 0;
+
+  if (kind == GST_CUDA_BOX_BLUR_CHROMA_U || kind == GST_CUDA_BOX_BLUR_CHROMA_V) {
+    window->radius_x = settings->chroma_radius_x >= 0 ?
+        settings->chroma_radius_x : scale_radius (settings->radius_x, w_sub);
+    window->radius_y = settings->chroma_radius_y >= 0 ?
+        settings->chroma_radius_y : scale_radius (settings->radius_y, h_sub);
+  } else {
+    window->radius_x = settings->radius_x;
+    window->radius_y = settings->radius_y;
+  }
+  window->border = settings->border;
+  window->border_value = settings->border_value;
+
+  return selected && (window->radius_x > 0 || window->radius_y > 0);
 }
 
 /**
@@ -55,39 +97,32 @@ gst_cuda_box_blur_settings_window (const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurInfo * info, gint component,
     GstCudaBoxBlurWindow * window)
 {
-  /* the planes flag of each kind; alpha goes by blur_alpha instead */
-  static const guint planes_flag[] = {
-    [GST_CUDA_BOX_BLUR_LUMA] = GST_CUDA_BOX_BLUR_PLANE_Y,
-    [GST_CUDA_BOX_BLUR_CHROMA_U] = GST_CUDA_BOX_BLUR_PLANE_U,
-    [GST_CUDA_BOX_BLUR_CHROMA_V] = GST_CUDA_BOX_BLUR_PLANE_V,
-    [GST_CUDA_BOX_BLUR_RED] = GST_CUDA_BOX_BLUR_PLANE_R,
-    [GST_CUDA_BOX_BLUR_GREEN] = GST_CUDA_BOX_BLUR_PLANE_G,
-    [GST_CUDA_BOX_BLUR_BLUE] = GST_CUDA_BOX_BLUR_PLANE_B,
-  };
   const GstCudaBoxBlurComponent *comp = &info->comp[component];
-  const gboolean selected = comp->kind == GST_CUDA_BOX_BLUR_ALPHA ?
-      settings->blur_alpha : (settings->planes & planes_flag[comp->kind]) != 0;
 
-  if (comp->kind == GST_CUDA_BOX_BLUR_CHROMA_U
-      || comp->kind == GST_CUDA_BOX_BLUR_CHROMA_V) {
-    window->radius_x = settings->chroma_radius_x >= 0 ?
-        settings->chroma_radius_x : scale_radius (settings->radius_x,
-        comp->w_sub);
-    window->radius_y = settings->chroma_radius_y >= 0 ?
-        settings->chroma_radius_y : scale_radius (settings->radius_y,
-        comp->h_sub);
-  } else {
-    window->radius_x = settings->radius_x;
-    window->radius_y = settings->radius_y;
-  }
-  window->border = settings->border;
-  window->border_value = settings->border_value;
-
-  return selected && (window->radius_x > 0 || window->radius_y > 0);
+  return component_window (settings, comp->kind, comp->w_sub, comp->h_sub,
+      window);
 }
 
-/* TRUE when no component of @info frames would change, whatever the
- * regions. */
+/**
+ * gst_cuda_box_blur_window_is_direct:
+ *
+ * TRUE when a window of these radii is small enough for the direct kernels
+ * (BOX_DIRECT_MAX_WINDOW pixels), whose float32 sums follow the NVIDIA
+ * sample's order bit for bit.
+ */
+gboolean
+gst_cuda_box_blur_window_is_direct (gint radius_x, gint radius_y)
+{
+  return (2 * radius_x + 1) * (2 * radius_y + 1) <= BOX_DIRECT_MAX_WINDOW;
+}
+
+/**
+ * gst_cuda_box_blur_settings_blurs_nothing:
+ * @info: (nullable): the frames, or %NULL for frames of any format
+ *
+ * Returns: %TRUE when no component of @info frames would change, whatever
+ * the regions.
+ */
 gboolean
 gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
     settings, const GstCudaBoxBlurInfo * info)
@@ -95,6 +130,13 @@ gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
   GstCudaBoxBlurWindow window;
   gint c;
 
+  if (!info) {
+    /* subsampling does not decide whether a chroma radius is 0 */
+    for (c = GST_CUDA_BOX_BLUR_LUMA; c <= GST_CUDA_BOX_BLUR_ALPHA; c++)
+      if (component_window (settings, c, 0, 0, &window))
+        return FALSE;
+    return TRUE;
+  }
   for (c = 0; c < info->n_components; c++)
     if (gst_cuda_box_blur_settings_window (settings, info, c, &window))
       return FALSE;

@@ -46,6 +46,20 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_MAX_RADIUS 255
 #define GST_CUDA_BOX_BLUR_MAX_PASSES 8
 
+/* The defaults of the element's blur properties, which
+ * gst_cuda_box_blur_settings_init() gives too. */
+#define GST_CUDA_BOX_BLUR_DEFAULT_RADIUS 1
+#define GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS (-1)
+#define GST_CUDA_BOX_BLUR_DEFAULT_PLANES GST_CUDA_BOX_BLUR_PLANES_ALL
+#define GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA FALSE
+#define GST_CUDA_BOX_BLUR_DEFAULT_PASSES 1
+#define GST_CUDA_BOX_BLUR_DEFAULT_BORDER GST_CUDA_BOX_BLUR_BORDER_SHRINK
+#define GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE 0.0
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI 0       /* each of x, y, width, height */
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META FALSE
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE NULL
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING 0
+
 /* Everything the properties say about how to blur a frame: copied from the
  * element once per frame. */
 typedef struct
@@ -80,6 +94,9 @@ gboolean  gst_cuda_box_blur_settings_window     (const GstCudaBoxBlurSettings * 
                                                  const GstCudaBoxBlurInfo * info,
                                                  gint component,
                                                  GstCudaBoxBlurWindow * window);
+
+gboolean  gst_cuda_box_blur_window_is_direct    (gint radius_x,
+                                                 gint radius_y);
 
 gboolean  gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings * settings,
                                                     const GstCudaBoxBlurInfo * info);

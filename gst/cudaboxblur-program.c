@@ -284,25 +284,15 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 }
 
 /* Threads per block of the direct kernels; the 3x3 one makes BOX3_ROWS
- * pixels per thread, as in kernels/boxblur.cu. */
+ * (boxblur-args.h) pixels per thread. */
 #define BLOCK_W 32
 #define BLOCK_H 8
-#define BOX3_ROWS 4
 
-/* Launch geometry of the separable passes; COLUMN_RUN must match
- * kernels/boxblur.cu. */
+/* Launch geometry of the separable passes, whose column threads walk
+ * COLUMN_RUN (boxblur-args.h) rows each. */
 #define COLUMN_THREADS 128
-#define COLUMN_RUN 64
 #define ROW_THREADS 256
 #define ROW_RUN 1024
-
-/* Largest window, in pixels, blurred by the direct kernel; larger ones take
- * the two separable passes, whose cost does not depend on the radius.
- * Measured with bench/ on an H200: at radius 1 the direct (3x3) kernel
- * wins (4K GRAY32F 0.033 ms against 0.081 ms); from radius 2 on the
- * separable passes win in both formats at 1080p and 4K (4K GRAY32F 0.082
- * against 0.161 ms). */
-#define DIRECT_MAX_WINDOW 9
 
 /**
  * gst_cuda_box_blur_program_choose:
@@ -314,7 +304,7 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 GstCudaBoxBlurVariant
 gst_cuda_box_blur_program_choose (gint radius_x, gint radius_y)
 {
-  return (2 * radius_x + 1) * (2 * radius_y + 1) <= DIRECT_MAX_WINDOW ?
+  return gst_cuda_box_blur_window_is_direct (radius_x, radius_y) ?
       GST_CUDA_BOX_BLUR_DIRECT : GST_CUDA_BOX_BLUR_SEPARABLE;
 }
 

@@ -31,7 +31,9 @@
  * buffers' #GstVideoRegionOfInterestMeta (roi-meta) restrict it to
  * rectangles, outside which pixels are left untouched.  Every property
  * except device-id and memory-mode may change while playing and applies
- * from the next frame.
+ * from the next frame.  The numeric ones (radii, passes, border-value,
+ * the roi rectangle and roi-padding) are controllable: bound to a
+ * #GstControlSource, each frame gets the value at its stream time.
  *
  * Frames in system memory live in CUDA managed memory: the element offers
  * a pool of it upstream and allocates its output from it, so neither side
@@ -68,8 +70,8 @@
 #endif
 
 #include "gstcudaboxblur.h"
-#include "gstcudamanagedallocator.h"
-#include "gstcudamanagedbufferpool.h"
+#include "gstcudaboxblurallocator.h"
+#include "gstcudaboxblurbufferpool.h"
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
@@ -109,17 +111,6 @@ enum
   PROP_ARCH,
 };
 
-#define DEFAULT_RADIUS 1
-#define DEFAULT_CHROMA_RADIUS -1
-#define DEFAULT_PLANES GST_CUDA_BOX_BLUR_PLANES_ALL
-#define DEFAULT_BLUR_ALPHA FALSE
-#define DEFAULT_PASSES 1
-#define DEFAULT_BORDER_MODE GST_CUDA_BOX_BLUR_BORDER_SHRINK
-#define DEFAULT_BORDER_VALUE 0.0
-#define DEFAULT_ROI 0
-#define DEFAULT_ROI_META FALSE
-#define DEFAULT_ROI_META_TYPE NULL
-#define DEFAULT_ROI_PADDING 0
 #define DEFAULT_DEVICE_ID -1
 #define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
 
@@ -155,9 +146,9 @@ struct _GstCudaBoxBlur
   gboolean negotiated;
   gboolean cuda_memory;         /* the caps carry memory:CUDAMemory */
 
-  /* the settings and regions of the frame being processed, from
-   * prepare_output_buffer() to transform(), and whether it is blurred in
-   * place */
+  /* the settings of the frame being processed, from before_transform(),
+   * its regions from prepare_output_buffer(), to transform(); and whether
+   * it is blurred in place */
   GstCudaBoxBlurSettings frame_settings;
   GArray *regions;
   gboolean in_place;
@@ -272,6 +263,8 @@ static gboolean gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
     GstQuery * query);
 static gboolean gst_cuda_box_blur_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
+static void gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer);
 static GstFlowReturn gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform
     * trans, GstBuffer * input, GstBuffer ** outbuf);
 static GstFlowReturn gst_cuda_box_blur_transform (GstBaseTransform * trans,
@@ -305,7 +298,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_uint ("radius", "Radius",
           "Blur window radius in pixels, both directions: the window is "
           "(2*radius+1) squared (0 = passthrough)", 0, MAX_RADIUS,
-          DEFAULT_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:radius-x:
@@ -315,7 +308,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_RADIUS_X,
       g_param_spec_uint ("radius-x", "Horizontal radius",
           "Blur window half-width in pixels: the window is 2*radius-x+1 "
-          "wide", 0, MAX_RADIUS, DEFAULT_RADIUS,
+          "wide", 0, MAX_RADIUS, GST_CUDA_BOX_BLUR_DEFAULT_RADIUS,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -326,7 +319,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_RADIUS_Y,
       g_param_spec_uint ("radius-y", "Vertical radius",
           "Blur window half-height in pixels: the window is 2*radius-y+1 "
-          "high", 0, MAX_RADIUS, DEFAULT_RADIUS,
+          "high", 0, MAX_RADIUS, GST_CUDA_BOX_BLUR_DEFAULT_RADIUS,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -341,7 +334,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_int ("chroma-radius-x", "Chroma horizontal radius",
           "Horizontal radius of the chroma planes in chroma samples (-1 = "
           "radius-x scaled by the subsampling, rounded up)", -1, MAX_RADIUS,
-          DEFAULT_CHROMA_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:chroma-radius-y:
@@ -353,7 +346,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_int ("chroma-radius-y", "Chroma vertical radius",
           "Vertical radius of the chroma planes in chroma samples (-1 = "
           "radius-y scaled by the subsampling, rounded up)", -1, MAX_RADIUS,
-          DEFAULT_CHROMA_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:planes:
@@ -367,7 +360,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_PLANES,
       g_param_spec_flags ("planes", "Planes",
           "Components to blur (alpha: see blur-alpha)",
-          GST_TYPE_CUDA_BOX_BLUR_PLANES, DEFAULT_PLANES, BLUR_PARAM_FLAGS));
+          GST_TYPE_CUDA_BOX_BLUR_PLANES, GST_CUDA_BOX_BLUR_DEFAULT_PLANES, BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:blur-alpha:
@@ -377,7 +370,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    */
   g_object_class_install_property (gobject_class, PROP_BLUR_ALPHA,
       g_param_spec_boolean ("blur-alpha", "Blur alpha",
-          "Blur the alpha channel too", DEFAULT_BLUR_ALPHA, BLUR_PARAM_FLAGS));
+          "Blur the alpha channel too", GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA, BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:passes:
@@ -391,7 +384,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_uint ("passes", "Passes",
           "Times the box blur is applied (3 approximates a Gaussian of "
           "sigma sqrt(passes*r*(r+1)/3))", 1, GST_CUDA_BOX_BLUR_MAX_PASSES,
-          DEFAULT_PASSES, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_PASSES, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:border-mode:
@@ -406,7 +399,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_BORDER_MODE,
       g_param_spec_enum ("border-mode", "Border mode",
           "What the blur window reads outside the frame",
-          GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, DEFAULT_BORDER_MODE,
+          GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, GST_CUDA_BOX_BLUR_DEFAULT_BORDER,
           BLUR_PARAM_FLAGS));
 
   /**
@@ -420,7 +413,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_BORDER_VALUE,
       g_param_spec_double ("border-value", "Border value",
           "Sample value outside the frame for border-mode=constant",
-          -G_MAXFLOAT, G_MAXFLOAT, DEFAULT_BORDER_VALUE,
+          -G_MAXFLOAT, G_MAXFLOAT, GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -431,7 +424,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    */
   g_object_class_install_property (gobject_class, PROP_ROI_X,
       g_param_spec_uint ("roi-x", "ROI x", "Left edge of the region to blur",
-          0, MAX_COORD, DEFAULT_ROI,
+          0, MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -441,7 +434,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    */
   g_object_class_install_property (gobject_class, PROP_ROI_Y,
       g_param_spec_uint ("roi-y", "ROI y", "Top edge of the region to blur",
-          0, MAX_COORD, DEFAULT_ROI,
+          0, MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -456,7 +449,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_WIDTH,
       g_param_spec_uint ("roi-width", "ROI width",
           "Width of the region to blur (0 = to the right edge)", 0, MAX_COORD,
-          DEFAULT_ROI, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:roi-height:
@@ -467,7 +460,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_HEIGHT,
       g_param_spec_uint ("roi-height", "ROI height",
           "Height of the region to blur (0 = to the bottom edge)", 0,
-          MAX_COORD, DEFAULT_ROI, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:roi-meta:
@@ -481,7 +474,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_META,
       g_param_spec_boolean ("roi-meta", "ROI meta",
           "Blur only the regions of interest attached to each buffer",
-          DEFAULT_ROI_META, BLUR_PARAM_FLAGS));
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI_META, BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:roi-meta-type:
@@ -492,7 +485,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_META_TYPE,
       g_param_spec_string ("roi-meta-type", "ROI meta type",
           "Region of interest type to blur with roi-meta (empty = all)",
-          DEFAULT_ROI_META_TYPE, BLUR_PARAM_FLAGS));
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE, BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:roi-padding:
@@ -503,7 +496,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_PADDING,
       g_param_spec_uint ("roi-padding", "ROI padding",
           "Pixels added on every side of each region of interest", 0,
-          MAX_COORD, DEFAULT_ROI_PADDING,
+          MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -581,6 +574,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_decide_allocation);
   trans_class->transform_meta =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_meta);
+  trans_class->before_transform =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_before_transform);
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_prepare_output_buffer);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform);
@@ -613,21 +608,17 @@ gst_cuda_box_blur_finalize (GObject * object)
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
-/* Passthrough when the settings change no pixel of the negotiated format;
- * before caps, when every radius is 0. */
+/* Passthrough when the settings change no pixel of the negotiated format,
+ * or before caps, of any format. */
 static void
 gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  const GstCudaBoxBlurSettings *s = &self->settings;
   gboolean passthrough;
 
   GST_OBJECT_LOCK (self);
-  if (self->negotiated)
-    passthrough = gst_cuda_box_blur_settings_blurs_nothing (s, &self->info);
-  else
-    passthrough = s->radius_x == 0 && s->radius_y == 0
-        && s->chroma_radius_x <= 0 && s->chroma_radius_y <= 0;
+  passthrough = gst_cuda_box_blur_settings_blurs_nothing (&self->settings,
+      self->negotiated ? &self->info : NULL);
   GST_OBJECT_UNLOCK (self);
 
   if (passthrough != gst_base_transform_is_passthrough (trans)) {
@@ -854,8 +845,8 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
     return FALSE;
 
   self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
-      gst_cuda_pinned_allocator_new (device_id) :
-      gst_cuda_managed_allocator_new (device_id);
+      gst_cuda_box_blur_allocator_new_pinned (device_id) :
+      gst_cuda_box_blur_allocator_new_managed (device_id);
   return TRUE;
 }
 
@@ -1169,7 +1160,7 @@ gst_cuda_box_blur_new_pool (GstCudaBoxBlur * self, GstCaps * caps,
     return NULL;
 
   if (!cuda) {
-    pool = gst_cuda_managed_buffer_pool_new (self->allocator);
+    pool = gst_cuda_box_blur_buffer_pool_new (self->allocator);
   } else {
 #ifdef HAVE_GST_CUDA
     if (!self->cuda_context)
@@ -1284,12 +1275,26 @@ gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
-/* A blur changes neither the geometry nor the format of a frame, so every
- * meta of the input (regions of interest included) holds for the output. */
+/* Copies the metas that still hold for the blurred frame, as GStreamer's
+ * video filters do: those with no tags, and those tagged only as video
+ * metas of what a blur keeps (size, orientation, colorspace), which
+ * includes the regions of interest.  Metas tied to the memory or to the
+ * pixels' content (any other tag) stay behind. */
 static gboolean
 gst_cuda_box_blur_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
 {
+  static const gchar *const kept[] = { GST_META_TAG_VIDEO_STR,
+    GST_META_TAG_VIDEO_SIZE_STR, GST_META_TAG_VIDEO_ORIENTATION_STR,
+    GST_META_TAG_VIDEO_COLORSPACE_STR, NULL
+  };
+  const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
+
+  if (meta->info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)
+    return TRUE;
+  for (; tags && *tags; tags++)
+    if (!g_strv_contains (kept, *tags))
+      return FALSE;
   return TRUE;
 }
 
@@ -1304,7 +1309,7 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
   if (gst_buffer_n_memory (buffer) != 1 || !gst_buffer_is_writable (buffer)
       || !gst_buffer_is_memory_range_writable (buffer, 0, -1))
     return FALSE;
-  reachable = gst_is_cuda_managed_memory (gst_buffer_peek_memory (buffer,
+  reachable = gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory (buffer,
           0));
 #ifdef HAVE_GST_CUDA
   reachable |= self->cuda_memory
@@ -1315,7 +1320,32 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
       self->regions->len);
 }
 
-/* Takes this frame's copy of the settings and its regions.  A frame with
+/* Brings the controlled properties to the buffer's stream time, then
+ * takes this frame's copy of the settings.  Runs before the passthrough
+ * decision and the output allocation, so a controller that moves a radius
+ * off 0 blurs this very frame. */
+static void
+gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstClockTime stream_time = GST_CLOCK_TIME_NONE;
+
+  if (trans->segment.format == GST_FORMAT_TIME)
+    stream_time = gst_segment_to_stream_time (&trans->segment,
+        GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+  if (GST_CLOCK_TIME_IS_VALID (stream_time)) {
+    GST_LOG_OBJECT (self, "syncing to %" GST_TIME_FORMAT,
+        GST_TIME_ARGS (stream_time));
+    gst_object_sync_values (GST_OBJECT (self), stream_time);
+  }
+
+  GST_OBJECT_LOCK (self);
+  self->frame_settings = self->settings;
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Takes this frame's regions.  A frame with
  * nothing to blur (roi-meta and no matching region, or a region outside
  * the frame) goes out as it came in; one whose regions can be blurred in
  * place goes out as it came in too, blurred by transform().
@@ -1330,10 +1360,6 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
 
   self->in_place = FALSE;
   if (!gst_base_transform_is_passthrough (trans)) {
-    GST_OBJECT_LOCK (self);
-    self->frame_settings = self->settings;
-    GST_OBJECT_UNLOCK (self);
-
     if (gst_cuda_box_blur_settings_regions (&self->frame_settings,
             &self->info, input, self->regions) == 0) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
@@ -1368,7 +1394,7 @@ frame_is_managed (GstBuffer * buffer, const GstCudaBoxBlurInfo * info,
   gint p;
 
   if (gst_buffer_n_memory (buffer) != 1
-      || !gst_is_cuda_managed_memory (gst_buffer_peek_memory (buffer, 0)))
+      || !gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory (buffer, 0)))
     return FALSE;
   for (p = 0; p < info->n_planes; p++)
     if (((guintptr) frame->data[p] | (guintptr) frame->stride[p]) %
@@ -1385,7 +1411,7 @@ buffer_allocation_is_ours (GstBuffer * buffer, gpointer * data, gsize * size)
   return gst_buffer_n_memory (buffer) == 1
       && gst_buffer_is_writable (buffer)
       && gst_buffer_is_memory_range_writable (buffer, 0, -1)
-      && gst_cuda_managed_memory_get_allocation (gst_buffer_peek_memory
+      && gst_cuda_box_blur_memory_get_allocation (gst_buffer_peek_memory
       (buffer, 0), data, size);
 }
 

@@ -180,10 +180,9 @@ box_blur (const BoxBlurArgs & a)
  * their windows once into registers, with the loops unrolled.  The
  * summation order is blur_sample's, so results are bit-identical to
  * box_blur_*.  Threads whose windows touch the frame's border, or whose
- * rows leave the region, take blur_sample.
+ * rows leave the region, take blur_sample.  BOX3_ROWS is in
+ * boxblur-args.h, for the host's launch geometry.
  * ------------------------------------------------------------------------ */
-
-#define BOX3_ROWS 4
 
 template <typename T, typename Acc>
 __device__ __forceinline__ void
@@ -266,10 +265,6 @@ DIRECT (f32, float, float)
  * mean for non-negative data, whatever the radius, instead of accumulating
  * the drift a float running sum would.
  * ------------------------------------------------------------------------ */
-
-/* Rows per thread of box_columns_*; the host's launch code
- * (gst/cudaboxblur-program.c) uses the same number. */
-#define COLUMN_RUN 64
 
 /* Columns [x_first, x_last) of the region's rows. */
 template <typename T, typename Acc, typename Mid>

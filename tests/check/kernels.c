@@ -116,7 +116,7 @@ check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
          * only the direct kernels promise (the element uses nothing else
          * there) */
         if (variant != GST_CUDA_BOX_BLUR_DIRECT
-            && (2 * rx + 1) * (2 * ry + 1) <= 9 && f == 2)
+            && gst_cuda_box_blur_window_is_direct (rx, ry) && f == 2)
           continue;
         GST_INFO ("variant %d %dx%d %s radius %d,%d", variant, sizes[s][0],
             sizes[s][1], sample_formats[f], rx, ry);
@@ -149,7 +149,7 @@ check_borders (GstCudaBoxBlurVariant variant, gint max_window)
           if ((2 * rx + 1) * (2 * ry + 1) > max_window)
             continue;
           if (variant != GST_CUDA_BOX_BLUR_DIRECT
-              && (2 * rx + 1) * (2 * ry + 1) <= 9 && f == 2)
+              && gst_cuda_box_blur_window_is_direct (rx, ry) && f == 2)
             continue;
           check_variant (variant, sample_formats[f], w, h, rx, ry, border,
               NULL);

@@ -13,13 +13,35 @@
 #include "testutils.h"
 #include "boxblur-ref.h"
 
-const gchar *const test_formats[] = {
-  "GRAY8", "GRAY16_LE", "GRAY32F", "I420", "YV12", "NV12", "NV21", "Y42B",
-  "Y444", "RGBA", "BGRA", "RGBx", "BGRx", "ARGB", "ABGR", "xRGB", "xBGR",
-  "AYUV", "RGB", "BGR",
-};
+const gchar **test_formats;
+guint test_n_formats;
+const gchar **test_cuda_formats;
+guint test_n_cuda_formats;
 
-const guint test_n_formats = G_N_ELEMENTS (test_formats);
+/* The names of a caps format list, "{ A, B, ... }". */
+static const gchar **
+parse_format_list (const gchar * list, guint * n)
+{
+  gchar *inner = g_strstrip (g_strdelimit (g_strdup (list), "{}", ' '));
+  gchar **names = g_strsplit (inner, ",", -1);
+  guint i;
+
+  for (i = 0; names[i]; i++)
+    g_strstrip (names[i]);
+  *n = i;
+  g_free (inner);
+  /* kept for the life of the test */
+  return (const gchar **) names;
+}
+
+static void __attribute__((constructor))
+read_format_lists (void)
+{
+  test_formats = parse_format_list (GST_CUDA_BOX_BLUR_FORMATS,
+      &test_n_formats);
+  test_cuda_formats = parse_format_list (GST_CUDA_BOX_BLUR_CUDA_FORMATS,
+      &test_n_cuda_formats);
+}
 
 gboolean
 test_gpu_available (gchar ** reason)
@@ -117,7 +139,7 @@ test_is_managed (GstBuffer * buf)
 {
   return gst_buffer_n_memory (buf) == 1
       && gst_memory_is_type (gst_buffer_peek_memory (buf, 0),
-      TEST_MANAGED_MEMORY);
+      GST_CUDA_MANAGED_MEMORY_TYPE);
 }
 
 GstHarness *
@@ -227,7 +249,7 @@ windows_are_small (const GstCudaBoxBlurInfo * info,
 
   for (c = 0; c < info->n_components; c++)
     if (gst_cuda_box_blur_settings_window (settings, info, c, &w)
-        && (2 * w.radius_x + 1) * (2 * w.radius_y + 1) > 9)
+        && !gst_cuda_box_blur_window_is_direct (w.radius_x, w.radius_y))
       return FALSE;
   return TRUE;
 }

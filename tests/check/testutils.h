@@ -9,15 +9,20 @@
 #include <gst/check/gstharness.h>
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-params.h"
+#include "gstcudaboxblurallocator.h"
 
 G_BEGIN_DECLS
 
 /* Exit status meson reads as "skipped". */
 #define TEST_EXIT_SKIP 77
 
-/* Every format the element takes, in its caps order. */
-extern const gchar *const test_formats[];
-extern const guint test_n_formats;
+/* Every format the element takes in system memory, in its caps order, and
+ * those it takes in CUDA memory: GST_CUDA_BOX_BLUR_FORMATS and
+ * GST_CUDA_BOX_BLUR_CUDA_FORMATS, read when the test starts. */
+extern const gchar **test_formats;
+extern guint test_n_formats;
+extern const gchar **test_cuda_formats;
+extern guint test_n_cuda_formats;
 
 gboolean     test_gpu_available  (gchar ** reason);
 
@@ -65,9 +70,6 @@ void         test_assert_blurred (GstBuffer * in, GstBuffer * out,
 /* test_fill() of a frame in the caps' default layout at @data. */
 void         test_fill_data      (const GstCudaBoxBlurInfo * info,
                                   guint8 * data, guint seed);
-
-/* The memory type of the element's managed pools. */
-#define TEST_MANAGED_MEMORY "CudaManagedMemory"
 
 /* TRUE when @buf is one block of the element's managed memory. */
 gboolean     test_is_managed     (GstBuffer * buf);

@@ -26,10 +26,6 @@ static const gchar *const needed[] = { "cudaupload", "cudadownload",
   "nvh264dec", "x264enc", "h264parse", "mp4mux", "qtdemux"
 };
 
-/* The CUDA formats of cudaboxblur that cudaupload also takes. */
-static const gchar *const cuda_formats[] = { "I420", "YV12", "NV12", "NV21",
-  "Y42B", "Y444", "RGBA", "BGRA", "RGBx", "BGRx", "ARGB", "ABGR", "RGB", "BGR"
-};
 
 /* Two face-sized regions of interest, one of them over the frame's edge. */
 static const GstVideoRectangle roi_metas[] = { {40, 30, 90, 110},
@@ -129,8 +125,8 @@ GST_START_TEST (test_cudaupload_chain)
   const gint w = 385, height = 289;
   guint f, i;
 
-  for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
-    const gchar *format = cuda_formats[f];
+  for (f = 0; f < test_n_cuda_formats; f++) {
+    const gchar *format = test_cuda_formats[f];
     GstHarness *h = gst_harness_new_parse ("cudaupload ! cudaboxblur "
         "name=blur ! cudadownload");
     GstElement *blur = harness_element (h, "blur");

@@ -64,7 +64,7 @@ check_size (gint w, gint height)
     h = test_harness_new (format, w, height);
     gst_harness_get_allocator (h, &allocator, NULL);
     fail_unless (allocator != NULL, "no allocator offered upstream");
-    fail_unless_equals_string (allocator->mem_type, TEST_MANAGED_MEMORY);
+    fail_unless_equals_string (allocator->mem_type, GST_CUDA_MANAGED_MEMORY_TYPE);
 
     for (r = 0; r < G_N_ELEMENTS (radii); r++) {
       gint radius = radii[r];

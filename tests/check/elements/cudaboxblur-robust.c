@@ -420,7 +420,8 @@ GST_START_TEST (test_allocation_failure)
   held = gst_harness_push_and_pull (h, test_buffer_new (NULL, formats[0],
           640, 480, 0, 1));
   fail_unless (held != NULL);
-  g_object_set (allocator, "fail-after", 0, NULL);
+  g_object_set_data (G_OBJECT (allocator),
+      GST_CUDA_BOX_BLUR_ALLOCATOR_FAIL_AFTER, GINT_TO_POINTER (1));
   fail_unless_equals_int (gst_harness_push (h, test_buffer_new (NULL,
               formats[0], 640, 480, 0, 2)), GST_FLOW_ERROR);
 

@@ -10,65 +10,87 @@
  */
 
 /*
- * A GstAllocator over cudaMallocManaged().  Managed memory has one address
- * that is valid on the host and on the GPU, so mapping a GstMemory of it is
- * free and the same pointer is handed to the kernels.  Each allocation is
- * advised to live on the allocator's device.
+ * The element's GstAllocator, of one of two kinds of memory the GPU reaches
+ * from the host's address space:
  *
- * The same allocator can hand out page-locked host memory
- * (cudaMallocHost) instead, for the element's explicit-copy mode: there the
- * GPU works on device copies, and pinned memory makes the copies run at
- * full DMA speed.
+ * - managed (memory-mode=managed, memory type GST_CUDA_MANAGED_MEMORY_TYPE):
+ *   cudaMallocManaged(), one address valid on the host and on the GPU, so
+ *   mapping a GstMemory of it is free and the same pointer is handed to
+ *   the kernels.  Each allocation is advised to live on the allocator's
+ *   device.
+ * - pinned (memory-mode=pinned, GST_CUDA_PINNED_MEMORY_TYPE):
+ *   cudaMallocHost(), page-locked host memory for the explicit-copy mode:
+ *   the GPU works on device copies, and pinned memory makes the copies run
+ *   at full DMA speed.
+ *
+ * Tests make allocations fail with the object data named
+ * GST_CUDA_BOX_BLUR_ALLOCATOR_FAIL_AFTER, which is no property, so users
+ * never see it.
  */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "gstcudamanagedallocator.h"
+#include "gstcudaboxblurallocator.h"
 #include "cudaboxblur-device.h"
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_managed_allocator_debug);
-#define GST_CAT_DEFAULT gst_cuda_managed_allocator_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_allocator_debug);
+#define GST_CAT_DEFAULT gst_cuda_box_blur_allocator_debug
 
 typedef struct
 {
   GstMemory mem;
-  gpointer base;                /* what cudaMallocManaged returned */
+  gpointer base;                /* what cudaMallocManaged/Host returned */
   guint8 *data;                 /* aligned start of the memory */
-} GstCudaManagedMemory;
+} GstCudaBoxBlurMemory;
 
-struct _GstCudaManagedAllocator
+struct _GstCudaBoxBlurAllocator
 {
   GstAllocator parent;
   gint device_id;
   gboolean pinned;              /* cudaMallocHost instead of managed */
   gssize live_bytes;            /* atomic: bytes allocated and not freed */
-  gint fail_after;              /* atomic: allocations left before a forced
-                                 * failure, -1 for never */
 };
 
 enum
 {
   PROP_0,
   PROP_ALLOCATED_BYTES,
-  PROP_FAIL_AFTER,
 };
 
-#define gst_cuda_managed_allocator_parent_class parent_class
-G_DEFINE_TYPE_WITH_CODE (GstCudaManagedAllocator, gst_cuda_managed_allocator,
+#define gst_cuda_box_blur_allocator_parent_class parent_class
+G_DEFINE_TYPE_WITH_CODE (GstCudaBoxBlurAllocator, gst_cuda_box_blur_allocator,
     GST_TYPE_ALLOCATOR,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_managed_allocator_debug,
-        "cudamanagedallocator", 0, "CUDA managed memory allocator"));
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_allocator_debug,
+        "cudaboxbluralloc", 0, "cudaboxblur managed and pinned memory"));
+
+/* The test hook: TRUE when this allocation is to fail.  The object data
+ * holds one more than the number of allocations to let through. */
+static gboolean
+forced_failure (GstCudaBoxBlurAllocator * self)
+{
+  GObject *object = G_OBJECT (self);
+  gint left;
+
+  GST_OBJECT_LOCK (self);
+  left = GPOINTER_TO_INT (g_object_get_data (object,
+          GST_CUDA_BOX_BLUR_ALLOCATOR_FAIL_AFTER));
+  if (left > 0)
+    g_object_set_data (object, GST_CUDA_BOX_BLUR_ALLOCATOR_FAIL_AFTER,
+        GINT_TO_POINTER (left - 1));
+  GST_OBJECT_UNLOCK (self);
+  return left == 1;
+}
 
 static GstMemory *
-gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
+gst_cuda_box_blur_allocator_alloc (GstAllocator * allocator, gsize size,
     GstAllocationParams * params)
 {
-  GstCudaManagedAllocator *self = GST_CUDA_MANAGED_ALLOCATOR (allocator);
-  GstCudaManagedMemory *mem;
+  GstCudaBoxBlurAllocator *self = GST_CUDA_BOX_BLUR_ALLOCATOR (allocator);
+  GstCudaBoxBlurMemory *mem;
   gsize align = params->align, maxsize, shift;
   gpointer base = NULL;
   GError *error = NULL;
@@ -79,11 +101,9 @@ gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
   if (align > 255)
     maxsize += align;
 
-  if (g_atomic_int_get (&self->fail_after) >= 0
-      && g_atomic_int_add (&self->fail_after, -1) == 0) {
-    g_atomic_int_set (&self->fail_after, -1);
+  if (forced_failure (self)) {
     GST_ERROR_OBJECT (self, "allocation of %" G_GSIZE_FORMAT " bytes failed "
-        "on purpose (fail-after)", maxsize);
+        "on purpose (test hook)", maxsize);
     return NULL;
   }
 
@@ -113,7 +133,7 @@ gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
 
   g_atomic_pointer_add (&self->live_bytes, (gssize) maxsize);
 
-  mem = g_new0 (GstCudaManagedMemory, 1);
+  mem = g_new0 (GstCudaBoxBlurMemory, 1);
   mem->base = base;
   mem->data = (guint8 *) base + shift;
   gst_memory_init (GST_MEMORY_CAST (mem), params->flags, allocator, NULL,
@@ -130,18 +150,18 @@ gst_cuda_managed_allocator_alloc (GstAllocator * allocator, gsize size,
 }
 
 static void
-gst_cuda_managed_allocator_free (GstAllocator * allocator, GstMemory * memory)
+gst_cuda_box_blur_allocator_free (GstAllocator * allocator, GstMemory * memory)
 {
-  GstCudaManagedMemory *mem = (GstCudaManagedMemory *) memory;
+  GstCudaBoxBlurMemory *mem = (GstCudaBoxBlurMemory *) memory;
 
   if (!memory->parent) {
-    cudaError_t err = GST_CUDA_MANAGED_ALLOCATOR (allocator)->pinned ?
+    cudaError_t err = GST_CUDA_BOX_BLUR_ALLOCATOR (allocator)->pinned ?
         cudaFreeHost (mem->base) : cudaFree (mem->base);
 
     if (err != cudaSuccess)
       GST_WARNING_OBJECT (allocator, "freeing %p: %s", mem->base,
           cudaGetErrorName (err));
-    g_atomic_pointer_add (&GST_CUDA_MANAGED_ALLOCATOR (allocator)->live_bytes,
+    g_atomic_pointer_add (&GST_CUDA_BOX_BLUR_ALLOCATOR (allocator)->live_bytes,
         -(gssize) memory->maxsize);
   }
   g_free (mem);
@@ -150,22 +170,22 @@ gst_cuda_managed_allocator_free (GstAllocator * allocator, GstMemory * memory)
 /* Nothing to do: the address is valid on the host.  The element
  * synchronises its stream before any buffer it wrote leaves it. */
 static gpointer
-gst_cuda_managed_memory_map (GstMemory * memory, gsize maxsize,
+gst_cuda_box_blur_memory_map (GstMemory * memory, gsize maxsize,
     GstMapFlags flags)
 {
-  return ((GstCudaManagedMemory *) memory)->data;
+  return ((GstCudaBoxBlurMemory *) memory)->data;
 }
 
 static void
-gst_cuda_managed_memory_unmap (GstMemory * memory)
+gst_cuda_box_blur_memory_unmap (GstMemory * memory)
 {
 }
 
 static GstMemory *
-gst_cuda_managed_memory_share (GstMemory * memory, gssize offset, gssize size)
+gst_cuda_box_blur_memory_share (GstMemory * memory, gssize offset, gssize size)
 {
-  GstCudaManagedMemory *mem = (GstCudaManagedMemory *) memory;
-  GstCudaManagedMemory *sub;
+  GstCudaBoxBlurMemory *mem = (GstCudaBoxBlurMemory *) memory;
+  GstCudaBoxBlurMemory *sub;
   GstMemory *parent;
 
   if (size == -1)
@@ -173,7 +193,7 @@ gst_cuda_managed_memory_share (GstMemory * memory, gssize offset, gssize size)
 
   parent = memory->parent ? memory->parent : memory;
 
-  sub = g_new0 (GstCudaManagedMemory, 1);
+  sub = g_new0 (GstCudaBoxBlurMemory, 1);
   sub->base = mem->base;
   sub->data = mem->data;
   gst_memory_init (GST_MEMORY_CAST (sub),
@@ -184,18 +204,15 @@ gst_cuda_managed_memory_share (GstMemory * memory, gssize offset, gssize size)
 }
 
 static void
-gst_cuda_managed_allocator_get_property (GObject * object, guint prop_id,
+gst_cuda_box_blur_allocator_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
-  GstCudaManagedAllocator *self = GST_CUDA_MANAGED_ALLOCATOR (object);
+  GstCudaBoxBlurAllocator *self = GST_CUDA_BOX_BLUR_ALLOCATOR (object);
 
   switch (prop_id) {
     case PROP_ALLOCATED_BYTES:
       g_value_set_uint64 (value, g_atomic_pointer_get (&self->live_bytes));
       break;
-    case PROP_FAIL_AFTER:
-      g_value_set_int (value, g_atomic_int_get (&self->fail_after));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -203,119 +220,93 @@ gst_cuda_managed_allocator_get_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cuda_managed_allocator_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
-{
-  GstCudaManagedAllocator *self = GST_CUDA_MANAGED_ALLOCATOR (object);
-
-  switch (prop_id) {
-    case PROP_FAIL_AFTER:
-      g_atomic_int_set (&self->fail_after, g_value_get_int (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-}
-
-static void
-gst_cuda_managed_allocator_class_init (GstCudaManagedAllocatorClass * klass)
+gst_cuda_box_blur_allocator_class_init (GstCudaBoxBlurAllocatorClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
 
-  gobject_class->get_property = gst_cuda_managed_allocator_get_property;
-  gobject_class->set_property = gst_cuda_managed_allocator_set_property;
+  gobject_class->get_property = gst_cuda_box_blur_allocator_get_property;
 
   /* For leak checks: what this allocator holds right now. */
   g_object_class_install_property (gobject_class, PROP_ALLOCATED_BYTES,
       g_param_spec_uint64 ("allocated-bytes", "Allocated bytes",
-          "Bytes of managed memory allocated and not yet freed", 0,
+          "Bytes of memory allocated and not yet freed", 0,
           G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
-  /* For fault tests: out-of-memory without exhausting the GPU (which, with
-   * managed memory, can hang it). */
-  g_object_class_install_property (gobject_class, PROP_FAIL_AFTER,
-      g_param_spec_int ("fail-after", "Fail after",
-          "Make the allocation after this many more fail as if out of "
-          "memory (-1 = never; for tests)", -1, G_MAXINT, -1,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
-
-  allocator_class->alloc = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_alloc);
-  allocator_class->free = GST_DEBUG_FUNCPTR (gst_cuda_managed_allocator_free);
+  allocator_class->alloc = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_allocator_alloc);
+  allocator_class->free = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_allocator_free);
 }
 
 static void
-gst_cuda_managed_allocator_init (GstCudaManagedAllocator * self)
+gst_cuda_box_blur_allocator_init (GstCudaBoxBlurAllocator * self)
 {
   GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
 
-  self->fail_after = -1;
   allocator->mem_type = GST_CUDA_MANAGED_MEMORY_TYPE;
-  allocator->mem_map = gst_cuda_managed_memory_map;
-  allocator->mem_unmap = gst_cuda_managed_memory_unmap;
-  allocator->mem_share = gst_cuda_managed_memory_share;
+  allocator->mem_map = gst_cuda_box_blur_memory_map;
+  allocator->mem_unmap = gst_cuda_box_blur_memory_unmap;
+  allocator->mem_share = gst_cuda_box_blur_memory_share;
 }
 
 /**
- * gst_cuda_managed_allocator_new:
+ * gst_cuda_box_blur_allocator_new_managed:
  * @device_id: the CUDA device the memory should live on
  *
  * Returns: (transfer full): a new allocator of CUDA managed memory.
  */
 GstAllocator *
-gst_cuda_managed_allocator_new (gint device_id)
+gst_cuda_box_blur_allocator_new_managed (gint device_id)
 {
-  GstCudaManagedAllocator *self =
-      g_object_new (GST_TYPE_CUDA_MANAGED_ALLOCATOR, NULL);
+  GstCudaBoxBlurAllocator *self =
+      g_object_new (GST_TYPE_CUDA_BOX_BLUR_ALLOCATOR, NULL);
 
   self->device_id = device_id;
   return GST_ALLOCATOR_CAST (gst_object_ref_sink (self));
 }
 
 /**
- * gst_cuda_pinned_allocator_new:
+ * gst_cuda_box_blur_allocator_new_pinned:
  * @device_id: the CUDA device whose context allocates
  *
  * Returns: (transfer full): a new allocator of page-locked host memory
  * (memory type %GST_CUDA_PINNED_MEMORY_TYPE).
  */
 GstAllocator *
-gst_cuda_pinned_allocator_new (gint device_id)
+gst_cuda_box_blur_allocator_new_pinned (gint device_id)
 {
-  GstAllocator *allocator = gst_cuda_managed_allocator_new (device_id);
+  GstAllocator *allocator = gst_cuda_box_blur_allocator_new_managed (device_id);
 
-  GST_CUDA_MANAGED_ALLOCATOR (allocator)->pinned = TRUE;
+  GST_CUDA_BOX_BLUR_ALLOCATOR (allocator)->pinned = TRUE;
   allocator->mem_type = GST_CUDA_PINNED_MEMORY_TYPE;
   return allocator;
 }
 
 gint
-gst_cuda_managed_allocator_get_device_id (GstCudaManagedAllocator * self)
+gst_cuda_box_blur_allocator_get_device_id (GstCudaBoxBlurAllocator * self)
 {
   return self->device_id;
 }
 
 gboolean
-gst_is_cuda_managed_memory (GstMemory * mem)
+gst_cuda_box_blur_memory_is_managed (GstMemory * mem)
 {
   return mem != NULL && gst_memory_is_type (mem, GST_CUDA_MANAGED_MEMORY_TYPE);
 }
 
 /**
- * gst_cuda_managed_memory_get_allocation:
+ * gst_cuda_box_blur_memory_get_allocation:
  *
  * Gives the whole managed allocation behind @mem, for hints that apply to
  * all of it.  Fails for memory that is not ours or that shares its
  * allocation with other GstMemory (a sub-memory).
  */
 gboolean
-gst_cuda_managed_memory_get_allocation (GstMemory * mem, gpointer * data,
+gst_cuda_box_blur_memory_get_allocation (GstMemory * mem, gpointer * data,
     gsize * size)
 {
-  if (!gst_is_cuda_managed_memory (mem) || mem->parent)
+  if (!gst_cuda_box_blur_memory_is_managed (mem) || mem->parent)
     return FALSE;
-  *data = ((GstCudaManagedMemory *) mem)->data;
+  *data = ((GstCudaBoxBlurMemory *) mem)->data;
   *size = mem->maxsize;
   return TRUE;
 }

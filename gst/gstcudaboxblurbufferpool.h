@@ -15,10 +15,10 @@
 
 G_BEGIN_DECLS
 
-#define GST_TYPE_CUDA_MANAGED_BUFFER_POOL (gst_cuda_managed_buffer_pool_get_type ())
-G_DECLARE_FINAL_TYPE (GstCudaManagedBufferPool, gst_cuda_managed_buffer_pool,
-    GST, CUDA_MANAGED_BUFFER_POOL, GstBufferPool)
+#define GST_TYPE_CUDA_BOX_BLUR_BUFFER_POOL (gst_cuda_box_blur_buffer_pool_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaBoxBlurBufferPool, gst_cuda_box_blur_buffer_pool,
+    GST, CUDA_BOX_BLUR_BUFFER_POOL, GstBufferPool)
 
-GstBufferPool * gst_cuda_managed_buffer_pool_new (GstAllocator * allocator);
+GstBufferPool * gst_cuda_box_blur_buffer_pool_new (GstAllocator * allocator);
 
 G_END_DECLS

@@ -10,8 +10,9 @@
  */
 
 /*
- * A buffer pool of GRAY8 / GRAY32F frames in CUDA managed memory, one
- * GstMemory per buffer.  It is a plain GstBufferPool rather than a
+ * A buffer pool of video frames of any of the element's formats in the
+ * memory of a GstCudaBoxBlurAllocator (managed or pinned), one GstMemory
+ * per buffer.  It is a plain GstBufferPool rather than a
  * GstVideoBufferPool because the latter cannot describe GRAY32F.
  */
 
@@ -19,16 +20,16 @@
 #include "config.h"
 #endif
 
-#include "gstcudamanagedbufferpool.h"
-#include "gstcudamanagedallocator.h"
+#include "gstcudaboxblurbufferpool.h"
+#include "gstcudaboxblurallocator.h"
 #include "cudaboxblur-info.h"
 
 #include <gst/video/video.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_managed_buffer_pool_debug);
-#define GST_CAT_DEFAULT gst_cuda_managed_buffer_pool_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_buffer_pool_debug);
+#define GST_CAT_DEFAULT gst_cuda_box_blur_buffer_pool_debug
 
-struct _GstCudaManagedBufferPool
+struct _GstCudaBoxBlurBufferPool
 {
   GstBufferPool parent;
 
@@ -39,14 +40,14 @@ struct _GstCudaManagedBufferPool
   guint size;
 };
 
-#define gst_cuda_managed_buffer_pool_parent_class parent_class
-G_DEFINE_TYPE_WITH_CODE (GstCudaManagedBufferPool,
-    gst_cuda_managed_buffer_pool, GST_TYPE_BUFFER_POOL,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_managed_buffer_pool_debug,
-        "cudamanagedbufferpool", 0, "CUDA managed memory buffer pool"));
+#define gst_cuda_box_blur_buffer_pool_parent_class parent_class
+G_DEFINE_TYPE_WITH_CODE (GstCudaBoxBlurBufferPool,
+    gst_cuda_box_blur_buffer_pool, GST_TYPE_BUFFER_POOL,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_buffer_pool_debug,
+        "cudaboxblurpool", 0, "cudaboxblur managed and pinned frame pool"));
 
 static const gchar **
-gst_cuda_managed_buffer_pool_get_options (GstBufferPool * pool)
+gst_cuda_box_blur_buffer_pool_get_options (GstBufferPool * pool)
 {
   static const gchar *options[] = { GST_BUFFER_POOL_OPTION_VIDEO_META, NULL };
 
@@ -54,10 +55,10 @@ gst_cuda_managed_buffer_pool_get_options (GstBufferPool * pool)
 }
 
 static gboolean
-gst_cuda_managed_buffer_pool_set_config (GstBufferPool * pool,
+gst_cuda_box_blur_buffer_pool_set_config (GstBufferPool * pool,
     GstStructure * config)
 {
-  GstCudaManagedBufferPool *self = GST_CUDA_MANAGED_BUFFER_POOL (pool);
+  GstCudaBoxBlurBufferPool *self = GST_CUDA_BOX_BLUR_BUFFER_POOL (pool);
   GstCaps *caps = NULL;
   guint size, min, max;
   GstAllocator *allocator = NULL;
@@ -78,7 +79,7 @@ gst_cuda_managed_buffer_pool_set_config (GstBufferPool * pool,
    * own allocator: only its memory can be used by the kernels in place. */
   gst_allocation_params_init (&params);
   if (gst_buffer_pool_config_get_allocator (config, &allocator, &params)
-      && allocator && !GST_IS_CUDA_MANAGED_ALLOCATOR (allocator))
+      && allocator && !GST_IS_CUDA_BOX_BLUR_ALLOCATOR (allocator))
     GST_DEBUG_OBJECT (self, "replacing allocator %" GST_PTR_FORMAT, allocator);
   self->params = params;
   gst_buffer_pool_config_set_allocator (config, self->allocator, &params);
@@ -97,17 +98,17 @@ gst_cuda_managed_buffer_pool_set_config (GstBufferPool * pool,
 }
 
 static GstFlowReturn
-gst_cuda_managed_buffer_pool_alloc_buffer (GstBufferPool * pool,
+gst_cuda_box_blur_buffer_pool_alloc_buffer (GstBufferPool * pool,
     GstBuffer ** buffer, GstBufferPoolAcquireParams * acquire_params)
 {
-  GstCudaManagedBufferPool *self = GST_CUDA_MANAGED_BUFFER_POOL (pool);
+  GstCudaBoxBlurBufferPool *self = GST_CUDA_BOX_BLUR_BUFFER_POOL (pool);
   GstMemory *mem;
   GstBuffer *buf;
 
   mem = gst_allocator_alloc (self->allocator, self->size, &self->params);
   if (!mem) {
-    GST_ERROR_OBJECT (self, "cannot allocate a buffer of %u bytes of CUDA "
-        "managed memory", self->size);
+    GST_ERROR_OBJECT (self, "cannot allocate a buffer of %u bytes from %"
+        GST_PTR_FORMAT, self->size, self->allocator);
     return GST_FLOW_ERROR;
   }
 
@@ -126,9 +127,9 @@ gst_cuda_managed_buffer_pool_alloc_buffer (GstBufferPool * pool,
 }
 
 static void
-gst_cuda_managed_buffer_pool_finalize (GObject * object)
+gst_cuda_box_blur_buffer_pool_finalize (GObject * object)
 {
-  GstCudaManagedBufferPool *self = GST_CUDA_MANAGED_BUFFER_POOL (object);
+  GstCudaBoxBlurBufferPool *self = GST_CUDA_BOX_BLUR_BUFFER_POOL (object);
 
   gst_clear_object (&self->allocator);
 
@@ -136,41 +137,41 @@ gst_cuda_managed_buffer_pool_finalize (GObject * object)
 }
 
 static void
-gst_cuda_managed_buffer_pool_class_init (GstCudaManagedBufferPoolClass * klass)
+gst_cuda_box_blur_buffer_pool_class_init (GstCudaBoxBlurBufferPoolClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstBufferPoolClass *pool_class = GST_BUFFER_POOL_CLASS (klass);
 
-  gobject_class->finalize = gst_cuda_managed_buffer_pool_finalize;
+  gobject_class->finalize = gst_cuda_box_blur_buffer_pool_finalize;
 
   pool_class->get_options =
-      GST_DEBUG_FUNCPTR (gst_cuda_managed_buffer_pool_get_options);
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_buffer_pool_get_options);
   pool_class->set_config =
-      GST_DEBUG_FUNCPTR (gst_cuda_managed_buffer_pool_set_config);
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_buffer_pool_set_config);
   pool_class->alloc_buffer =
-      GST_DEBUG_FUNCPTR (gst_cuda_managed_buffer_pool_alloc_buffer);
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_buffer_pool_alloc_buffer);
 }
 
 static void
-gst_cuda_managed_buffer_pool_init (GstCudaManagedBufferPool * self)
+gst_cuda_box_blur_buffer_pool_init (GstCudaBoxBlurBufferPool * self)
 {
 }
 
 /**
- * gst_cuda_managed_buffer_pool_new:
- * @allocator: a #GstCudaManagedAllocator
+ * gst_cuda_box_blur_buffer_pool_new:
+ * @allocator: a #GstCudaBoxBlurAllocator
  *
- * Returns: (transfer full): a pool whose buffers are CUDA managed memory
- * from @allocator.
+ * Returns: (transfer full): a pool whose buffers are memory of @allocator,
+ * managed or pinned.
  */
 GstBufferPool *
-gst_cuda_managed_buffer_pool_new (GstAllocator * allocator)
+gst_cuda_box_blur_buffer_pool_new (GstAllocator * allocator)
 {
-  GstCudaManagedBufferPool *self;
+  GstCudaBoxBlurBufferPool *self;
 
-  g_return_val_if_fail (GST_IS_CUDA_MANAGED_ALLOCATOR (allocator), NULL);
+  g_return_val_if_fail (GST_IS_CUDA_BOX_BLUR_ALLOCATOR (allocator), NULL);
 
-  self = g_object_new (GST_TYPE_CUDA_MANAGED_BUFFER_POOL, NULL);
+  self = g_object_new (GST_TYPE_CUDA_BOX_BLUR_BUFFER_POOL, NULL);
   self->allocator = gst_object_ref (allocator);
   return GST_BUFFER_POOL_CAST (gst_object_ref_sink (self));
 }
