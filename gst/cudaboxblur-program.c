@@ -14,15 +14,23 @@
 #endif
 
 #include "cudaboxblur-program.h"
+#include "cudaboxblur-cache.h"
 #include "cudaboxblur-debug.h"
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-nvrtc.h"
 #include "boxblur-kernel.h"
 
 #include <math.h>
-#include <nvrtc.h>
 
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
     "cudaboxblur NVRTC compilation")
+
+/* What NVRTC is given besides the source and the architecture.  The
+ * defaults are kept on purpose: IEEE division and no fused multiply-add
+ * contraction change, so GRAY32F matches the CPU bit for bit. */
+static const gchar *const compile_options[] = { "--std=c++17" };
+
+#define ARGS_HEADER_NAME "boxblur-args.h"
 
 static const gchar *const type_suffix[] = {
   [GST_CUDA_BOX_BLUR_U8] = "u8",
@@ -53,14 +61,15 @@ get_kernel (GstCudaBoxBlurProgram * program, const gchar * stem,
 gchar *
 gst_cuda_box_blur_program_choose_arch (gint major, gint minor)
 {
+  const GstCudaBoxBlurNvrtc *nvrtc = gst_cuda_box_blur_nvrtc_get (NULL);
   gint wanted = major * 10 + minor, best = 0, n = 0, i;
   gint *archs;
 
-  if (nvrtcGetNumSupportedArchs (&n) != NVRTC_SUCCESS || n <= 0)
+  if (!nvrtc || nvrtc->GetNumSupportedArchs (&n) != NVRTC_SUCCESS || n <= 0)
     return g_strdup_printf ("sm_%d", wanted);
 
   archs = g_new (gint, n);
-  if (nvrtcGetSupportedArchs (archs) == NVRTC_SUCCESS) {
+  if (nvrtc->GetSupportedArchs (archs) == NVRTC_SUCCESS) {
     for (i = 0; i < n; i++) {
       if (archs[i] <= wanted && archs[i] > best)
         best = archs[i];
@@ -77,15 +86,15 @@ gst_cuda_box_blur_program_choose_arch (gint major, gint minor)
 }
 
 static gchar *
-program_log (nvrtcProgram prog)
+program_log (const GstCudaBoxBlurNvrtc * nvrtc, nvrtcProgram prog)
 {
   gsize size = 0;
   gchar *log;
 
-  if (nvrtcGetProgramLogSize (prog, &size) != NVRTC_SUCCESS || size <= 1)
+  if (nvrtc->GetProgramLogSize (prog, &size) != NVRTC_SUCCESS || size <= 1)
     return g_strdup ("");
   log = g_malloc0 (size);
-  if (nvrtcGetProgramLog (prog, log) != NVRTC_SUCCESS)
+  if (nvrtc->GetProgramLog (prog, log) != NVRTC_SUCCESS)
     log[0] = '\0';
   return log;
 }
@@ -95,8 +104,8 @@ program_log (nvrtcProgram prog)
  * @arch: "sm_XY" for machine code (cubin) or "compute_XY" for PTX
  *
  * Compiles @source with NVRTC, which finds boxblur-args.h in memory.  Needs
- * no GPU.  On failure @error carries
- * NVRTC's log.
+ * no GPU.  On failure @error carries NVRTC's log, or says that no NVRTC
+ * library could be loaded.
  *
  * Returns: the cubin, or the NUL-terminated PTX text, or %NULL.
  */
@@ -104,49 +113,51 @@ GBytes *
 gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
     GError ** error)
 {
+  const GstCudaBoxBlurNvrtc *nvrtc = gst_cuda_box_blur_nvrtc_get (error);
   nvrtcProgram prog = NULL;
   nvrtcResult res;
   gchar *arch_opt, *log = NULL;
-  const gchar *opts[2];
+  const gchar *opts[G_N_ELEMENTS (compile_options) + 1];
   gboolean cubin = g_str_has_prefix (arch, "sm_");
   GBytes *image = NULL;
   gsize size = 0;
   gpointer data;
+  guint i;
 
   const gchar *header = cuda_box_blur_args_header;
-  const gchar *header_name = "boxblur-args.h";
+  const gchar *header_name = ARGS_HEADER_NAME;
 
-  res = nvrtcCreateProgram (&prog, source, "boxblur.cu", 1, &header,
+  if (!nvrtc)
+    return NULL;
+  res = nvrtc->CreateProgram (&prog, source, "boxblur.cu", 1, &header,
       &header_name);
   if (res != NVRTC_SUCCESS) {
     g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
-        "nvrtcCreateProgram failed: %s", nvrtcGetErrorString (res));
+        "nvrtcCreateProgram failed: %s", nvrtc->GetErrorString (res));
     return NULL;
   }
 
-  /* The defaults are kept on purpose: IEEE division and no fused
-   * multiply-add contraction change, so GRAY32F matches the CPU bit for
-   * bit. */
   arch_opt = g_strdup_printf ("--gpu-architecture=%s", arch);
   opts[0] = arch_opt;
-  opts[1] = "--std=c++17";
-  res = nvrtcCompileProgram (prog, G_N_ELEMENTS (opts), opts);
-  log = program_log (prog);
+  for (i = 0; i < G_N_ELEMENTS (compile_options); i++)
+    opts[i + 1] = compile_options[i];
+  res = nvrtc->CompileProgram (prog, G_N_ELEMENTS (opts), opts);
+  log = program_log (nvrtc, prog);
 
   if (res != NVRTC_SUCCESS) {
     g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
         "NVRTC could not compile the box blur kernels for %s: %s\n%s", arch,
-        nvrtcGetErrorString (res), log);
+        nvrtc->GetErrorString (res), log);
     goto done;
   }
   if (log[0])
     GST_DEBUG ("NVRTC log for %s:\n%s", arch, log);
 
-  res = cubin ? nvrtcGetCUBINSize (prog, &size) : nvrtcGetPTXSize (prog,
-      &size);
+  res = cubin ? nvrtc->GetCUBINSize (prog, &size) :
+      nvrtc->GetPTXSize (prog, &size);
   if (res == NVRTC_SUCCESS) {
     data = g_malloc (size);
-    res = cubin ? nvrtcGetCUBIN (prog, data) : nvrtcGetPTX (prog, data);
+    res = cubin ? nvrtc->GetCUBIN (prog, data) : nvrtc->GetPTX (prog, data);
     if (res == NVRTC_SUCCESS)
       image = g_bytes_new_take (data, size);
     else
@@ -155,7 +166,7 @@ gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
   if (!image)
     g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_INIT,
         "NVRTC produced no %s for %s: %s", cubin ? "cubin" : "PTX", arch,
-        nvrtcGetErrorString (res));
+        nvrtc->GetErrorString (res));
   else
     GST_INFO ("compiled %s for %s: %" G_GSIZE_FORMAT " bytes",
         cubin ? "cubin" : "PTX", arch, size);
@@ -163,7 +174,96 @@ gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
 done:
   g_free (log);
   g_free (arch_opt);
-  nvrtcDestroyProgram (&prog);
+  nvrtc->DestroyProgram (&prog);
+  return image;
+}
+
+/* The cache entries of @source for @arch are named
+ * "<arch>-<hash>-nvrtc<major>.<minor>.<cubin|ptx>": the hash covers the
+ * source, the header it includes, the architecture and the options, and
+ * the NVRTC version (zero-padded, so that names sort by it) closes the
+ * key.  This gives the name up to "nvrtc". */
+static gchar *
+entry_prefix (const gchar * source, const gchar * arch)
+{
+  GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
+  const gchar *parts[] = { source, ARGS_HEADER_NAME,
+    cuda_box_blur_args_header, arch
+  };
+  gchar *prefix;
+  guint i;
+
+  /* each part with its NUL, so that no two lists hash alike */
+  for (i = 0; i < G_N_ELEMENTS (parts); i++)
+    g_checksum_update (sum, (const guchar *) parts[i], strlen (parts[i]) + 1);
+  for (i = 0; i < G_N_ELEMENTS (compile_options); i++)
+    g_checksum_update (sum, (const guchar *) compile_options[i],
+        strlen (compile_options[i]) + 1);
+  prefix = g_strdup_printf ("%s-%.32s-nvrtc", arch,
+      g_checksum_get_string (sum));
+  g_checksum_free (sum);
+  return prefix;
+}
+
+/**
+ * gst_cuda_box_blur_program_image:
+ * @read_cache: whether an image in the cache may be used
+ * @arch: (out): the architecture of the image
+ * @cached: (out): whether it came from the cache
+ *
+ * The kernels of @source compiled for a GPU of compute capability
+ * @major.@minor: from the on-disk cache (gst_cuda_box_blur_cache_dir())
+ * when it holds a valid entry for this source, architecture, NVRTC and
+ * options; otherwise compiled by NVRTC and stored there.  Without NVRTC,
+ * the newest valid entry for the GPU's own architecture serves.  Needs no
+ * GPU.
+ */
+GBytes *
+gst_cuda_box_blur_program_image (const gchar * source, gint major,
+    gint minor, gboolean read_cache, gchar ** arch, gboolean * cached,
+    GError ** error)
+{
+  GError *nvrtc_error = NULL, *store_error = NULL;
+  const GstCudaBoxBlurNvrtc *nvrtc = gst_cuda_box_blur_nvrtc_get
+      (&nvrtc_error);
+  gchar *dir = gst_cuda_box_blur_cache_dir ();
+  gchar *prefix, *name = NULL;
+  gboolean cubin;
+  GBytes *image = NULL;
+
+  *arch = gst_cuda_box_blur_program_choose_arch (major, minor);
+  *cached = FALSE;
+  cubin = g_str_has_prefix (*arch, "sm_");
+  prefix = entry_prefix (source, *arch);
+  if (nvrtc)
+    name = g_strdup_printf ("%s%03d.%03d.%s", prefix, nvrtc->major,
+        nvrtc->minor, cubin ? "cubin" : "ptx");
+
+  if (dir && read_cache)
+    image = nvrtc ? gst_cuda_box_blur_cache_load (dir, name) :
+        gst_cuda_box_blur_cache_load_newest (dir, prefix, ".cubin", &name);
+
+  if (image) {
+    *cached = TRUE;
+    GST_INFO ("kernels for %s from the cache: %s", *arch, name);
+  } else if (!nvrtc) {
+    g_set_error (error, nvrtc_error->domain, nvrtc_error->code,
+        "%s; and the kernel cache (%s) holds no kernels for %s",
+        nvrtc_error->message, dir ? dir : "turned off", *arch);
+  } else {
+    image = gst_cuda_box_blur_program_compile (source, *arch, error);
+    if (image && dir && !gst_cuda_box_blur_cache_store (dir, name, image,
+            &store_error)) {
+      GST_WARNING ("cannot store the compiled kernels in the cache: %s",
+          store_error->message);
+      g_error_free (store_error);
+    }
+  }
+
+  g_clear_error (&nvrtc_error);
+  g_free (name);
+  g_free (prefix);
+  g_free (dir);
   return image;
 }
 
@@ -189,23 +289,13 @@ kernel_source (const gchar * override, GError ** error)
   return text;
 }
 
+/* Loads the kernels of @image, or says why it cannot. */
 static GstCudaBoxBlurProgram *
-program_load (const gchar * arch, const gchar * override, GError ** error)
+program_new (GBytes * image, const gchar * arch, GError ** error)
 {
-  GstCudaBoxBlurProgram *program;
-  GBytes *image;
-  gchar *source;
+  GstCudaBoxBlurProgram *program = g_new0 (GstCudaBoxBlurProgram, 1);
   guint i;
 
-  source = kernel_source (override, error);
-  if (!source)
-    return NULL;
-  image = gst_cuda_box_blur_program_compile (source, arch, error);
-  g_free (source);
-  if (!image)
-    return NULL;
-
-  program = g_new0 (GstCudaBoxBlurProgram, 1);
   program->arch = g_strdup (arch);
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryLoadData (&program->library,
               g_bytes_get_data (image, NULL), NULL, NULL, 0, NULL, NULL, 0),
@@ -214,10 +304,8 @@ program_load (const gchar * arch, const gchar * override, GError ** error)
 
   if (!get_kernel (program, "box_columns", "u8_16", &program->columns16,
           error)
-      || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error)) {
-    cudaLibraryUnload (program->library);
-    goto failed;
-  }
+      || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error))
+    goto unload;
   for (i = 0; i < G_N_ELEMENTS (type_suffix); i++) {
     if (!get_kernel (program, "box_blur", type_suffix[i], &program->direct[i],
             error)
@@ -226,28 +314,62 @@ program_load (const gchar * arch, const gchar * override, GError ** error)
         || !get_kernel (program, "box_columns", type_suffix[i],
             &program->columns[i], error)
         || !get_kernel (program, "box_rows", type_suffix[i],
-            &program->rows[i], error)) {
-      cudaLibraryUnload (program->library);
-      goto failed;
-    }
+            &program->rows[i], error))
+      goto unload;
   }
-
-  g_bytes_unref (image);
   return program;
 
+unload:
+  cudaLibraryUnload (program->library);
 failed:
-  g_bytes_unref (image);
   g_free (program->arch);
   g_free (program);
   return NULL;
 }
 
+static GstCudaBoxBlurProgram *
+program_load (gint major, gint minor, const gchar * override, GError ** error)
+{
+  GstCudaBoxBlurProgram *program = NULL;
+  GError *load_error = NULL;
+  GBytes *image;
+  gchar *source, *arch = NULL;
+  gboolean cached;
+
+  source = kernel_source (override, error);
+  if (!source)
+    return NULL;
+  image = gst_cuda_box_blur_program_image (source, major, minor, TRUE, &arch,
+      &cached, error);
+  if (image)
+    program = program_new (image, arch, cached ? &load_error : error);
+
+  /* A cached image the driver refuses is compiled again and replaced. */
+  if (!program && cached) {
+    GST_WARNING ("the cached kernels for %s do not load (%s): compiling "
+        "them again", arch, load_error->message);
+    g_clear_error (&load_error);
+    g_bytes_unref (image);
+    g_free (arch);
+    image = gst_cuda_box_blur_program_image (source, major, minor, FALSE,
+        &arch, &cached, error);
+    if (image)
+      program = program_new (image, arch, error);
+  }
+
+  if (image)
+    g_bytes_unref (image);
+  g_free (arch);
+  g_free (source);
+  return program;
+}
+
 /**
  * gst_cuda_box_blur_program_get:
  *
- * Returns the kernels for GPUs of compute capability @major.@minor,
- * compiling and loading them on first use (from the file named by
- * CUDABOXBLUR_KERNEL_SOURCE when that is set).  The result is shared by every
+ * Returns the kernels for GPUs of compute capability @major.@minor, loading
+ * them on first use from the on-disk cache or compiling them (from the
+ * file named by CUDABOXBLUR_KERNEL_SOURCE when that is set).  The result is shared by every
  * element of the process; a library loaded with cudaLibraryLoadData is
  * usable from every device context, so one entry serves all GPUs of one
  * architecture.
@@ -259,10 +381,9 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   static GHashTable *cache = NULL;
   const gchar *override = g_getenv ("CUDABOXBLUR_KERNEL_SOURCE");
   GstCudaBoxBlurProgram *program;
-  gchar *arch, *key;
+  gchar *key;
 
-  arch = gst_cuda_box_blur_program_choose_arch (major, minor);
-  key = g_strconcat (arch, "|", override ? override : "", NULL);
+  key = g_strdup_printf ("%d.%d|%s", major, minor, override ? override : "");
 
   g_mutex_lock (&lock);
   if (!cache)
@@ -270,7 +391,7 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 
   program = g_hash_table_lookup (cache, key);
   if (!program) {
-    program = program_load (arch, override, error);
+    program = program_load (major, minor, override, error);
     if (program)
       g_hash_table_insert (cache, g_strdup (key), program);
   } else {
@@ -279,7 +400,6 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   g_mutex_unlock (&lock);
 
   g_free (key);
-  g_free (arch);
   return program;
 }
 

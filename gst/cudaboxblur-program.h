@@ -49,6 +49,14 @@ GBytes *  gst_cuda_box_blur_program_compile     (const gchar * source,
                                                  const gchar * arch,
                                                  GError ** error);
 
+GBytes *  gst_cuda_box_blur_program_image       (const gchar * source,
+                                                 gint major,
+                                                 gint minor,
+                                                 gboolean read_cache,
+                                                 gchar ** arch,
+                                                 gboolean * cached,
+                                                 GError ** error);
+
 const GstCudaBoxBlurProgram *
           gst_cuda_box_blur_program_get         (gint major,
                                                  gint minor,
