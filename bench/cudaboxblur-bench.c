@@ -23,6 +23,7 @@
 
 #include <gst/gst.h>
 #include <gst/video/video.h>
+#include <glib/gstdio.h>
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,6 @@
 #include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudautils.h>
-#include <glib/gstdio.h>
 #endif
 
 #ifdef HAVE_NPP
@@ -456,12 +456,19 @@ on_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, SinkState * st)
   g_mutex_unlock (&st->lock);
 }
 
+/* Waits for the sink to have had @n buffers; a pipeline that stalls (an
+ * error upstream, say) ends the benchmark with a message instead of
+ * hanging it. */
 static void
 wait_for (SinkState * st, guint n)
 {
+  gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+
   g_mutex_lock (&st->lock);
   while (st->received < n)
-    g_cond_wait (&st->cond, &st->lock);
+    if (!g_cond_wait_until (&st->cond, &st->lock, deadline))
+      g_error ("no buffer out of the pipeline for 60 s (%u of %u): run with "
+          "GST_DEBUG=2 to see why", st->received, n);
   g_mutex_unlock (&st->lock);
 }
 
@@ -769,18 +776,26 @@ soak (gint frames, const gchar * filter)
   gst_caps_unref (caps);
 }
 
-/* NULL to the first buffer out, in a pipeline of its own. */
-static void
-bench_startup (void)
+/* One start-up, in this process (run as a child by bench_startup()): the
+ * CUDA context made first and timed apart, then NULL to the first blurred
+ * buffer, which opens the device and loads or compiles the kernels. */
+static gint
+startup_child (void)
 {
-  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=1 ! "
-      "video/x-raw,format=GRAY8,width=1920,height=1080 ! cudaboxblur ! "
-      "fakesink name=sink signal-handoffs=true", NULL);
-  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstElement *pipeline, *sink;
   SinkState st = { 0, };
   gint64 t0;
-  gdouble ms;
+  gdouble ctx_ms;
 
+  t0 = g_get_monotonic_time ();
+  if (cudaSetDevice (0) != cudaSuccess || cudaFree (NULL) != cudaSuccess)
+    g_error ("cannot make a CUDA context on device 0");
+  ctx_ms = (g_get_monotonic_time () - t0) * 1e-3;
+
+  pipeline = gst_parse_launch ("videotestsrc num-buffers=1 pattern=black ! "
+      "video/x-raw,format=GRAY8,width=1920,height=1080 ! cudaboxblur ! "
+      "fakesink name=sink signal-handoffs=true", NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   g_mutex_init (&st.lock);
   g_cond_init (&st.cond);
   g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
@@ -789,16 +804,72 @@ bench_startup (void)
       GST_STATE_CHANGE_FAILURE)
     g_error ("cannot start the start-up pipeline");
   wait_for (&st, 1);
-  ms = (st.last_out - t0) * 1e-3;
-  g_print ("\nStart-up: NULL to first output buffer %.1f ms (NVRTC compile "
-      "included)\n", ms);
-  fprintf (csv, "startup,1920,1080,GRAY8,first-buffer,1,%.3f,%.3f,%.3f,,,,\n",
-      ms, ms, ms);
+  g_print ("%.3f %.3f\n", ctx_ms, (st.last_out - t0) * 1e-3);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
-  g_mutex_clear (&st.lock);
-  g_cond_clear (&st.cond);
+  return 0;
+}
+
+/* Runs startup_child() in a new process with the kernel cache @cache_dir;
+ * returns the context and first-buffer times. */
+static void
+startup_run (const gchar * self, const gchar * cache_dir, gdouble * ctx_ms,
+    gdouble * first_ms)
+{
+  gchar *argv[] = { (gchar *) self, (gchar *) "--startup-child", NULL };
+  gchar **envp = g_environ_setenv (g_get_environ (), "CUDABOXBLUR_CACHE_DIR",
+      cache_dir, TRUE);
+  gchar *out = NULL;
+  GError *error = NULL;
+  gint status;
+
+  if (!g_spawn_sync (NULL, argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out,
+          NULL, &status, &error) || !g_spawn_check_wait_status (status,
+          &error) || sscanf (out, "%lf %lf", ctx_ms, first_ms) != 2)
+    g_error ("start-up run failed: %s", error ? error->message : out);
+  g_free (out);
+  g_strfreev (envp);
+}
+
+/* Start-up with the kernel cache empty (NVRTC compiles, then stores) and
+ * warm (the kernels are read from it), each in a fresh process. */
+static void
+bench_startup (const gchar * self)
+{
+  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-cache-XXXXXX", NULL);
+  gdouble ctx[5], first[5];
+  GDir *d;
+  const gchar *name;
+  gint i;
+
+  g_print ("\nStart-up, 1920x1080 GRAY8, each in a new process: the CUDA "
+      "context timed apart, then NULL to the first blurred buffer\n");
+  for (i = 0; i < (gint) G_N_ELEMENTS (first); i++) {
+    startup_run (self, dir, &ctx[i], &first[i]);
+    g_print ("  %-5s cache: context %6.1f ms, NULL to first buffer %6.1f "
+        "ms\n", i == 0 ? "cold" : "warm", ctx[i], first[i]);
+    fprintf (csv, "startup,1920,1080,GRAY8,%s-first-buffer,1,%.3f,%.3f,"
+        "%.3f,,,,\n", i == 0 ? "cold" : "warm", first[i], first[i],
+        first[i]);
+    fprintf (csv, "startup,1920,1080,GRAY8,%s-context,1,%.3f,%.3f,%.3f,,,,"
+        "\n", i == 0 ? "cold" : "warm", ctx[i], ctx[i], ctx[i]);
+  }
+  qsort (first + 1, G_N_ELEMENTS (first) - 1, sizeof (gdouble), cmp_double);
+  g_print ("  warm median %.1f ms against %.1f ms cold\n",
+      first[G_N_ELEMENTS (first) / 2], first[0]);
+
+  d = g_dir_open (dir, 0, NULL);
+  while (d && (name = g_dir_read_name (d))) {
+    gchar *path = g_build_filename (dir, name, NULL);
+
+    g_remove (path);
+    g_free (path);
+  }
+  if (d)
+    g_dir_close (d);
+  g_rmdir (dir);
+  g_free (dir);
 }
 
 #ifdef HAVE_GST_CUDA
@@ -1111,7 +1182,9 @@ main (int argc, char **argv)
 {
   gchar *csv_path = NULL;
   gint frames = 300;
-  gboolean kernels_only = FALSE, gpu_only = FALSE;
+  gboolean kernels_only = FALSE, gpu_only = FALSE, startup_only = FALSE;
+  gboolean child = FALSE;
+  GstElementFactory *factory;
   gint soak_frames = 0;
   GOptionEntry entries[] = {
     {"csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
@@ -1125,6 +1198,10 @@ main (int argc, char **argv)
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
         "Only the parts on frames in GPU memory: regions in place, "
           "GStreamer's CUDA memory and nvh264dec", NULL},
+    {"startup", 0, 0, G_OPTION_ARG_NONE, &startup_only,
+        "Only start-up, with the kernel cache cold and warm", NULL},
+    {"startup-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &child,
+        NULL, NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
         "Only a soak run of N 1080p frames, in each memory mode (and of N "
           "720p frames decoded by nvh264dec into CUDA memory)", "N"},
@@ -1141,6 +1218,19 @@ main (int argc, char **argv)
   g_option_context_free (ctx);
   repeats = MAX (repeats, 1);
   frames = MAX (frames, 1);
+  /* progress line by line, also into a pipe or a log */
+  setvbuf (stdout, NULL, _IOLBF, 0);
+
+  factory = gst_element_factory_find ("cudaboxblur");
+  if (!factory) {
+    g_printerr ("cudaboxblur-bench: no cudaboxblur element: run it with "
+        "`meson compile -C BUILD bench`, or point GST_PLUGIN_PATH_1_0 at "
+        "BUILD/gst\n");
+    return 1;
+  }
+  gst_object_unref (factory);
+  if (child)
+    return startup_child ();
 
   csv = fopen (csv_path ? csv_path : "bench.csv", "w");
   if (!csv)
@@ -1157,6 +1247,12 @@ main (int argc, char **argv)
       ", NPP not found (no comparison)"
 #endif
       );
+
+  if (startup_only) {
+    bench_startup (argv[0]);
+    fclose (csv);
+    return 0;
+  }
 
   if (soak_frames > 0) {
     soak (soak_frames, PINNED);
@@ -1183,7 +1279,7 @@ main (int argc, char **argv)
   }
 
   if (!kernels_only)
-    bench_startup ();
+    bench_startup (argv[0]);
   bench_kernels (&dev);
   if (!kernels_only)
     bench_elements (frames);

@@ -13,8 +13,6 @@
 #include "cudaboxblur-info.h"
 #include "testutils.h"
 
-#define PINNED_MEMORY "CudaPinnedHostMemory"
-
 static const gchar *const formats[] = { "GRAY8", "GRAY32F" };
 
 /* Pushes @in and checks the frame that comes out. */
@@ -201,14 +199,14 @@ GST_START_TEST (test_pinned_mode)
         in = gst_harness_create_buffer (h, info.size);
         fail_unless (gst_buffer_n_memory (in) == 1
             && gst_memory_is_type (gst_buffer_peek_memory (in, 0),
-                PINNED_MEMORY), "the offered pool is not pinned memory");
+                GST_CUDA_PINNED_MEMORY_TYPE), "the offered pool is not pinned memory");
         fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
         test_fill_data (&info, map.data, r);
         gst_buffer_unmap (in, &map);
 
         out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
         fail_unless (gst_memory_is_type (gst_buffer_peek_memory (out, 0),
-                PINNED_MEMORY), "output is not pinned memory");
+                GST_CUDA_PINNED_MEMORY_TYPE), "output is not pinned memory");
         test_assert_blurred (in, out, formats[f], w, height, radii[r],
             radii[r]);
         gst_buffer_unref (out);

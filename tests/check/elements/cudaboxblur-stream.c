@@ -1,0 +1,273 @@
+/* cudaboxblur: what the element does with the stream around the frames:
+ * controlled properties at each frame's stream time, through segments and
+ * seeks, and which metas it passes on
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Exits with 77 (skipped) and says why when there is no usable GPU.
+ */
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/controller/gstinterpolationcontrolsource.h>
+#include <gst/controller/gstdirectcontrolbinding.h>
+#include <gst/video/video.h>
+
+#include "testutils.h"
+
+#define W 64
+#define H 48
+
+/* Binds @property of @element to a linear ramp from @v0 at @t0 seconds to
+ * @v1 at @t1 seconds, in the property's own units. */
+static void
+bind_ramp (GstElement * element, const gchar * property, gdouble t0,
+    gdouble v0, gdouble t1, gdouble v1)
+{
+  GstControlSource *source = gst_interpolation_control_source_new ();
+  GstTimedValueControlSource *timed = GST_TIMED_VALUE_CONTROL_SOURCE (source);
+
+  g_object_set (source, "mode", GST_INTERPOLATION_MODE_LINEAR, NULL);
+  fail_unless (gst_timed_value_control_source_set (timed,
+          (GstClockTime) (t0 * GST_SECOND), v0));
+  fail_unless (gst_timed_value_control_source_set (timed,
+          (GstClockTime) (t1 * GST_SECOND), v1));
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (element),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (element),
+              property, source)));
+  gst_object_unref (source);
+}
+
+/* Pushes a frame with timestamp @pts seconds and checks that it comes out
+ * blurred with @settings. */
+static void
+push_at (GstHarness * h, const gchar * format, gdouble pts,
+    const GstCudaBoxBlurSettings * settings, guint seed)
+{
+  GstBuffer *in = test_buffer_new (NULL, format, W, H, 0, seed), *out;
+
+  GST_BUFFER_PTS (in) = (GstClockTime) (pts * GST_SECOND);
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL);
+  GST_INFO ("frame at %.1f s: radius %d,%d, passes %d, roi-x %d", pts,
+      settings->radius_x, settings->radius_y, settings->passes,
+      settings->roi.x);
+  test_assert_output (in, out, format, W, H, settings);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+static void
+push_segment (GstHarness * h, gdouble start, gdouble time)
+{
+  GstSegment segment;
+
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  segment.start = (GstClockTime) (start * GST_SECOND);
+  segment.position = segment.start;
+  segment.time = (GstClockTime) (time * GST_SECOND);
+  fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+}
+
+/* radius from 0 at 0 s to 9 at 9 s: each frame gets its own, passthrough
+ * at 0 included. */
+GST_START_TEST (test_controlled_radius)
+{
+  GstHarness *h = test_harness_new ("GRAY8", W, H);
+  GstCudaBoxBlurSettings settings;
+  guint radius;
+  gint k;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  bind_ramp (h->element, "radius", 0, 0, 9, 9);
+  for (k = 0; k <= 9; k++) {
+    settings.radius_x = settings.radius_y = k;
+    push_at (h, "GRAY8", k, &settings, k);
+    g_object_get (h->element, "radius", &radius, NULL);
+    fail_unless_equals_int (radius, k);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* roi-x from 0 at 0 s to 40 at 4 s, on a 16-pixel-wide region. */
+GST_START_TEST (test_controlled_roi_x)
+{
+  GstHarness *h = test_harness_new ("I420", W, H);
+  GstCudaBoxBlurSettings settings;
+  gint k;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = settings.radius_y = 3;
+  settings.roi.w = 16;
+  g_object_set (h->element, "radius", 3, "roi-width", 16, NULL);
+  bind_ramp (h->element, "roi-x", 0, 0, 4, 40);
+  for (k = 0; k <= 4; k++) {
+    settings.roi.x = 10 * k;
+    push_at (h, "I420", k, &settings, k);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* passes from 1 at 0 s to 3 at 2 s. */
+GST_START_TEST (test_controlled_passes)
+{
+  GstHarness *h = test_harness_new ("NV12", W, H);
+  GstCudaBoxBlurSettings settings;
+  gint k;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.radius_x = settings.radius_y = 2;
+  g_object_set (h->element, "radius", 2, NULL);
+  bind_ramp (h->element, "passes", 0, 1, 2, 3);
+  for (k = 0; k <= 2; k++) {
+    settings.passes = 1 + k;
+    push_at (h, "NV12", k, &settings, k);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A segment that starts at 100 s and calls it stream time 0: frames at
+ * 100 + k s get the value at k s, not at their timestamp. */
+GST_START_TEST (test_control_follows_stream_time)
+{
+  GstHarness *h = test_harness_new ("GRAY8", W, H);
+  GstCudaBoxBlurSettings settings;
+  gint k;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  bind_ramp (h->element, "radius", 0, 0, 9, 9);
+  push_segment (h, 100, 0);
+  for (k = 1; k <= 4; k++) {
+    settings.radius_x = settings.radius_y = k;
+    push_at (h, "GRAY8", 100 + k, &settings, k);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A flushing seek to 5 s: the new segment maps timestamps from 0 to stream
+ * time 5 s on, and the controller follows. */
+GST_START_TEST (test_control_after_seek)
+{
+  GstHarness *h = test_harness_new ("GRAY8", W, H);
+  GstCudaBoxBlurSettings settings;
+  gint k;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  bind_ramp (h->element, "radius", 0, 0, 9, 9);
+  for (k = 1; k <= 2; k++) {
+    settings.radius_x = settings.radius_y = k;
+    push_at (h, "GRAY8", k, &settings, k);
+  }
+
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  push_segment (h, 0, 5);
+  for (k = 0; k <= 3; k++) {
+    settings.radius_x = settings.radius_y = 5 + k;
+    push_at (h, "GRAY8", k, &settings, 10 + k);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Test metas: one tied to the memory, one of no tags. */
+static gboolean
+test_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
+{
+  return TRUE;
+}
+
+static gboolean
+test_meta_copy (GstBuffer * dest, GstMeta * meta, GstBuffer * buffer,
+    GQuark type, gpointer data)
+{
+  return gst_buffer_add_meta (dest, meta->info, NULL) != NULL;
+}
+
+static const GstMetaInfo *
+test_meta_info (const gchar * name, const gchar ** tags)
+{
+  gchar *api_name = g_strconcat (name, "API", NULL);
+  GType api = gst_meta_api_type_register (api_name, tags);
+  const GstMetaInfo *info = gst_meta_register (api, name, sizeof (GstMeta),
+      test_meta_init, NULL, test_meta_copy);
+
+  g_free (api_name);
+  return info;
+}
+
+static gboolean
+has_meta (GstBuffer * buffer, const GstMetaInfo * info)
+{
+  return gst_buffer_get_meta (buffer, info->api) != NULL;
+}
+
+/* The blurred frame keeps the regions of interest and untagged metas, and
+ * drops metas tied to the input's memory. */
+GST_START_TEST (test_metas_passed_on)
+{
+  static const gchar *memory_tags[] = { GST_META_TAG_MEMORY_STR, NULL };
+  static const gchar *no_tags[] = { NULL };
+  const GstMetaInfo *memory_meta = test_meta_info ("CudaBoxBlurTestMemory",
+      memory_tags);
+  const GstMetaInfo *plain_meta = test_meta_info ("CudaBoxBlurTestPlain",
+      no_tags);
+  GstHarness *h = test_harness_new ("GRAY8", W, H);
+  GstBuffer *in = test_buffer_new (NULL, "GRAY8", W, H, 0, 1), *out;
+  GstVideoRegionOfInterestMeta *roi;
+
+  gst_buffer_add_meta (in, memory_meta, NULL);
+  gst_buffer_add_meta (in, plain_meta, NULL);
+  gst_buffer_add_video_region_of_interest_meta (in, "face", 4, 5, 20, 10);
+
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL && out != in);
+  test_assert_blurred (in, out, "GRAY8", W, H, 1, 1);
+  fail_unless (has_meta (out, plain_meta), "an untagged meta was dropped");
+  fail_if (has_meta (out, memory_meta), "a memory meta was copied");
+  roi = gst_buffer_get_video_region_of_interest_meta (out);
+  fail_unless (roi != NULL, "the region of interest was dropped");
+  fail_unless_equals_string (g_quark_to_string (roi->roi_type), "face");
+  fail_unless (roi->x == 4 && roi->y == 5 && roi->w == 20 && roi->h == 10);
+
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudaboxblur_stream_suite (void)
+{
+  Suite *s = suite_create ("cudaboxblur-stream");
+  TCase *tc = tcase_create ("stream");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_controlled_radius);
+  tcase_add_test (tc, test_controlled_roi_x);
+  tcase_add_test (tc, test_controlled_passes);
+  tcase_add_test (tc, test_control_follows_stream_time);
+  tcase_add_test (tc, test_control_after_seek);
+  tcase_add_test (tc, test_metas_passed_on);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  gst_check_init (&argc, &argv);
+  test_skip_without_gpu ("cudaboxblur-stream");
+  return gst_check_run_suite (cudaboxblur_stream_suite (),
+      "cudaboxblur-stream", __FILE__);
+}
