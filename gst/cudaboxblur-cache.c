@@ -132,8 +132,9 @@ compare_names (gconstpointer a, gconstpointer b)
  * @name: (out): the entry loaded
  *
  * Loads the valid entry of @dir whose name starts with @prefix, ends with
- * @suffix and sorts last: with names that end in the compiler's version, the image of the
- * newest compiler.  For when no compiler can say which name to load.
+ * @suffix and sorts last: with names that end in the compiler's version,
+ * the image of the newest compiler.  For when no compiler can say which
+ * name to load.
  */
 GBytes *
 gst_cuda_box_blur_cache_load_newest (const gchar * dir, const gchar * prefix,

@@ -66,7 +66,8 @@ component_window (const GstCudaBoxBlurSettings * settings,
   const gboolean selected = kind == GST_CUDA_BOX_BLUR_ALPHA ?
       settings->blur_alpha : (settings->planes & planes_flag[kind]) != 0;
 
-  if (kind == GST_CUDA_BOX_BLUR_CHROMA_U || kind == GST_CUDA_BOX_BLUR_CHROMA_V) {
+  if (kind == GST_CUDA_BOX_BLUR_CHROMA_U
+      || kind == GST_CUDA_BOX_BLUR_CHROMA_V) {
     window->radius_x = settings->chroma_radius_x >= 0 ?
         settings->chroma_radius_x : scale_radius (settings->radius_x, w_sub);
     window->radius_y = settings->chroma_radius_y >= 0 ?

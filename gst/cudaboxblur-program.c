@@ -369,10 +369,10 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
  *
  * Returns the kernels for GPUs of compute capability @major.@minor, loading
  * them on first use from the on-disk cache or compiling them (from the
- * file named by CUDABOXBLUR_KERNEL_SOURCE when that is set).  The result is shared by every
- * element of the process; a library loaded with cudaLibraryLoadData is
- * usable from every device context, so one entry serves all GPUs of one
- * architecture.
+ * file named by CUDABOXBLUR_KERNEL_SOURCE when that is set).  The result
+ * is shared by every element of the process; a library loaded with
+ * cudaLibraryLoadData is usable from every device context, so one entry
+ * serves all GPUs of one architecture.
  */
 const GstCudaBoxBlurProgram *
 gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)

@@ -298,7 +298,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_uint ("radius", "Radius",
           "Blur window radius in pixels, both directions: the window is "
           "(2*radius+1) squared (0 = passthrough)", 0, MAX_RADIUS,
-          GST_CUDA_BOX_BLUR_DEFAULT_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_RADIUS,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:radius-x:
@@ -334,7 +335,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_int ("chroma-radius-x", "Chroma horizontal radius",
           "Horizontal radius of the chroma planes in chroma samples (-1 = "
           "radius-x scaled by the subsampling, rounded up)", -1, MAX_RADIUS,
-          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:chroma-radius-y:
@@ -346,7 +348,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_int ("chroma-radius-y", "Chroma vertical radius",
           "Vertical radius of the chroma planes in chroma samples (-1 = "
           "radius-y scaled by the subsampling, rounded up)", -1, MAX_RADIUS,
-          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:planes:
@@ -360,7 +363,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_PLANES,
       g_param_spec_flags ("planes", "Planes",
           "Components to blur (alpha: see blur-alpha)",
-          GST_TYPE_CUDA_BOX_BLUR_PLANES, GST_CUDA_BOX_BLUR_DEFAULT_PLANES, BLUR_PARAM_FLAGS));
+          GST_TYPE_CUDA_BOX_BLUR_PLANES, GST_CUDA_BOX_BLUR_DEFAULT_PLANES,
+          BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:blur-alpha:
@@ -370,7 +374,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    */
   g_object_class_install_property (gobject_class, PROP_BLUR_ALPHA,
       g_param_spec_boolean ("blur-alpha", "Blur alpha",
-          "Blur the alpha channel too", GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA, BLUR_PARAM_FLAGS));
+          "Blur the alpha channel too", GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA,
+          BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:passes:
@@ -384,7 +389,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_uint ("passes", "Passes",
           "Times the box blur is applied (3 approximates a Gaussian of "
           "sigma sqrt(passes*r*(r+1)/3))", 1, GST_CUDA_BOX_BLUR_MAX_PASSES,
-          GST_CUDA_BOX_BLUR_DEFAULT_PASSES, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_PASSES,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:border-mode:
@@ -449,7 +455,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_WIDTH,
       g_param_spec_uint ("roi-width", "ROI width",
           "Width of the region to blur (0 = to the right edge)", 0, MAX_COORD,
-          GST_CUDA_BOX_BLUR_DEFAULT_ROI, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:roi-height:
@@ -460,7 +467,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_ROI_HEIGHT,
       g_param_spec_uint ("roi-height", "ROI height",
           "Height of the region to blur (0 = to the bottom edge)", 0,
-          MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI, BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+          MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
    * GstCudaBoxBlur:roi-meta:
@@ -1309,8 +1317,8 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
   if (gst_buffer_n_memory (buffer) != 1 || !gst_buffer_is_writable (buffer)
       || !gst_buffer_is_memory_range_writable (buffer, 0, -1))
     return FALSE;
-  reachable = gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory (buffer,
-          0));
+  reachable = gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory
+      (buffer, 0));
 #ifdef HAVE_GST_CUDA
   reachable |= self->cuda_memory
       && gst_cuda_box_blur_is_device_buffer (buffer, self->cuda_context);
@@ -1394,7 +1402,8 @@ frame_is_managed (GstBuffer * buffer, const GstCudaBoxBlurInfo * info,
   gint p;
 
   if (gst_buffer_n_memory (buffer) != 1
-      || !gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory (buffer, 0)))
+      || !gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory (buffer,
+              0)))
     return FALSE;
   for (p = 0; p < info->n_planes; p++)
     if (((guintptr) frame->data[p] | (guintptr) frame->stride[p]) %

@@ -233,7 +233,8 @@ gst_cuda_box_blur_allocator_class_init (GstCudaBoxBlurAllocatorClass * klass)
           "Bytes of memory allocated and not yet freed", 0,
           G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
-  allocator_class->alloc = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_allocator_alloc);
+  allocator_class->alloc =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_allocator_alloc);
   allocator_class->free = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_allocator_free);
 }
 

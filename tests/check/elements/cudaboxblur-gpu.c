@@ -62,7 +62,8 @@ check_size (gint w, gint height)
     h = test_harness_new (format, w, height);
     gst_harness_get_allocator (h, &allocator, NULL);
     fail_unless (allocator != NULL, "no allocator offered upstream");
-    fail_unless_equals_string (allocator->mem_type, GST_CUDA_MANAGED_MEMORY_TYPE);
+    fail_unless_equals_string (allocator->mem_type,
+        GST_CUDA_MANAGED_MEMORY_TYPE);
 
     for (r = 0; r < G_N_ELEMENTS (radii); r++) {
       gint radius = radii[r];
@@ -199,7 +200,8 @@ GST_START_TEST (test_pinned_mode)
         in = gst_harness_create_buffer (h, info.size);
         fail_unless (gst_buffer_n_memory (in) == 1
             && gst_memory_is_type (gst_buffer_peek_memory (in, 0),
-                GST_CUDA_PINNED_MEMORY_TYPE), "the offered pool is not pinned memory");
+                GST_CUDA_PINNED_MEMORY_TYPE),
+            "the offered pool is not pinned memory");
         fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
         test_fill_data (&info, map.data, r);
         gst_buffer_unmap (in, &map);
