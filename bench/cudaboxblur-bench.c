@@ -780,21 +780,24 @@ soak (gint frames, const gchar * filter)
  * CUDA context made first and timed apart, then NULL to the first blurred
  * buffer, which opens the device and loads or compiles the kernels. */
 static gint
-startup_child (void)
+startup_child (gint width)
 {
   GstElement *pipeline, *sink;
   SinkState st = { 0, };
   gint64 t0;
   gdouble ctx_ms;
+  gchar *desc;
 
   t0 = g_get_monotonic_time ();
   if (cudaSetDevice (0) != cudaSuccess || cudaFree (NULL) != cudaSuccess)
     g_error ("cannot make a CUDA context on device 0");
   ctx_ms = (g_get_monotonic_time () - t0) * 1e-3;
 
-  pipeline = gst_parse_launch ("videotestsrc num-buffers=1 pattern=black ! "
-      "video/x-raw,format=GRAY8,width=1920,height=1080 ! cudaboxblur ! "
-      "fakesink name=sink signal-handoffs=true", NULL);
+  desc = g_strdup_printf ("videotestsrc num-buffers=1 pattern=black ! "
+      "video/x-raw,format=GRAY8,width=%d,height=%d ! cudaboxblur ! "
+      "fakesink name=sink signal-handoffs=true", width, width * 9 / 16);
+  pipeline = gst_parse_launch (desc, NULL);
+  g_free (desc);
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   g_mutex_init (&st.lock);
   g_cond_init (&st.cond);
@@ -814,10 +817,11 @@ startup_child (void)
 /* Runs startup_child() in a new process with the kernel cache @cache_dir;
  * returns the context and first-buffer times. */
 static void
-startup_run (const gchar * self, const gchar * cache_dir, gdouble * ctx_ms,
-    gdouble * first_ms)
+startup_run (const gchar * self, gint width, const gchar * cache_dir,
+    gdouble * ctx_ms, gdouble * first_ms)
 {
-  gchar *argv[] = { (gchar *) self, (gchar *) "--startup-child", NULL };
+  gchar *size = g_strdup_printf ("--startup-child=%d", width);
+  gchar *argv[] = { (gchar *) self, size, NULL };
   gchar **envp = g_environ_setenv (g_get_environ (), "CUDABOXBLUR_CACHE_DIR",
       cache_dir, TRUE);
   gchar *out = NULL;
@@ -829,35 +833,37 @@ startup_run (const gchar * self, const gchar * cache_dir, gdouble * ctx_ms,
           &error) || sscanf (out, "%lf %lf", ctx_ms, first_ms) != 2)
     g_error ("start-up run failed: %s", error ? error->message : out);
   g_free (out);
+  g_free (size);
   g_strfreev (envp);
 }
 
 /* Start-up with the kernel cache empty (NVRTC compiles, then stores) and
- * warm (the kernels are read from it), each in a fresh process. */
+ * warm (the kernels are read from it), each in a fresh process, for GRAY8
+ * frames @width wide (16:9). */
 static void
-bench_startup (const gchar * self)
+bench_startup_size (const gchar * self, gint width)
 {
+  const gint height = width * 9 / 16;
   gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-cache-XXXXXX", NULL);
   gdouble ctx[5], first[5];
   GDir *d;
   const gchar *name;
   gint i;
 
-  g_print ("\nStart-up, 1920x1080 GRAY8, each in a new process: the CUDA "
-      "context timed apart, then NULL to the first blurred buffer\n");
   for (i = 0; i < (gint) G_N_ELEMENTS (first); i++) {
-    startup_run (self, dir, &ctx[i], &first[i]);
-    g_print ("  %-5s cache: context %6.1f ms, NULL to first buffer %6.1f "
-        "ms\n", i == 0 ? "cold" : "warm", ctx[i], first[i]);
-    fprintf (csv, "startup,1920,1080,GRAY8,%s-first-buffer,1,%.3f,%.3f,"
-        "%.3f,,,,\n", i == 0 ? "cold" : "warm", first[i], first[i],
-        first[i]);
-    fprintf (csv, "startup,1920,1080,GRAY8,%s-context,1,%.3f,%.3f,%.3f,,,,"
-        "\n", i == 0 ? "cold" : "warm", ctx[i], ctx[i], ctx[i]);
+    const gchar *what = i == 0 ? "cold" : "warm";
+
+    startup_run (self, width, dir, &ctx[i], &first[i]);
+    g_print ("  %dx%d %s cache: context %6.1f ms, NULL to first buffer "
+        "%6.1f ms\n", width, height, what, ctx[i], first[i]);
+    fprintf (csv, "startup,%d,%d,GRAY8,%s-first-buffer,1,%.3f,%.3f,%.3f,,,,"
+        "\n", width, height, what, first[i], first[i], first[i]);
+    fprintf (csv, "startup,%d,%d,GRAY8,%s-context,1,%.3f,%.3f,%.3f,,,,\n",
+        width, height, what, ctx[i], ctx[i], ctx[i]);
   }
   qsort (first + 1, G_N_ELEMENTS (first) - 1, sizeof (gdouble), cmp_double);
-  g_print ("  warm median %.1f ms against %.1f ms cold\n",
-      first[G_N_ELEMENTS (first) / 2], first[0]);
+  g_print ("  %dx%d: warm median %.1f ms against %.1f ms cold\n", width,
+      height, first[G_N_ELEMENTS (first) / 2], first[0]);
 
   d = g_dir_open (dir, 0, NULL);
   while (d && (name = g_dir_read_name (d))) {
@@ -870,6 +876,15 @@ bench_startup (const gchar * self)
     g_dir_close (d);
   g_rmdir (dir);
   g_free (dir);
+}
+
+static void
+bench_startup (const gchar * self)
+{
+  g_print ("\nStart-up, GRAY8, each in a new process: the CUDA context timed "
+      "apart, then NULL to the first blurred buffer\n");
+  bench_startup_size (self, 1920);
+  bench_startup_size (self, 320);
 }
 
 #ifdef HAVE_GST_CUDA
@@ -1183,7 +1198,7 @@ main (int argc, char **argv)
   gchar *csv_path = NULL;
   gint frames = 300;
   gboolean kernels_only = FALSE, gpu_only = FALSE, startup_only = FALSE;
-  gboolean child = FALSE;
+  gint child = 0;
   GstElementFactory *factory;
   gint soak_frames = 0;
   GOptionEntry entries[] = {
@@ -1200,7 +1215,7 @@ main (int argc, char **argv)
           "GStreamer's CUDA memory and nvh264dec", NULL},
     {"startup", 0, 0, G_OPTION_ARG_NONE, &startup_only,
         "Only start-up, with the kernel cache cold and warm", NULL},
-    {"startup-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &child,
+    {"startup-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &child,
         NULL, NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
         "Only a soak run of N 1080p frames, in each memory mode (and of N "
@@ -1229,8 +1244,8 @@ main (int argc, char **argv)
     return 1;
   }
   gst_object_unref (factory);
-  if (child)
-    return startup_child ();
+  if (child > 0)
+    return startup_child (child);
 
   csv = fopen (csv_path ? csv_path : "bench.csv", "w");
   if (!csv)

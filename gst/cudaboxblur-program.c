@@ -21,6 +21,8 @@
 #include "boxblur-kernel.h"
 
 #include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
 
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
     "cudaboxblur NVRTC compilation")
@@ -205,52 +207,78 @@ entry_prefix (const gchar * source, const gchar * arch)
   return prefix;
 }
 
+/* The name of the entry of @source for @arch compiled by @nvrtc. */
+static gchar *
+entry_name (const gchar * source, const gchar * arch,
+    const GstCudaBoxBlurNvrtc * nvrtc)
+{
+  gchar *prefix = entry_prefix (source, arch);
+  gchar *name = g_strdup_printf ("%s%03d.%03d.%s", prefix, nvrtc->major,
+      nvrtc->minor, g_str_has_prefix (arch, "sm_") ? "cubin" : "ptx");
+
+  g_free (prefix);
+  return name;
+}
+
 /**
  * gst_cuda_box_blur_program_image:
  * @read_cache: whether an image in the cache may be used
  * @arch: (out): the architecture of the image
- * @cached: (out): whether it came from the cache
+ * @entry: (out) (optional): the name of the cache entry read or written
+ * @cached: (out): whether the image came from the cache
  *
- * The kernels of @source compiled for a GPU of compute capability
- * @major.@minor: from the on-disk cache (gst_cuda_box_blur_cache_dir())
- * when it holds a valid entry for this source, architecture, NVRTC and
- * options; otherwise compiled by NVRTC and stored there.  Without NVRTC,
- * the newest valid entry for the GPU's own architecture serves.  Needs no
- * GPU.
+ * The kernels of @source for a GPU of compute capability @major.@minor.
+ * A warm start needs no NVRTC: the newest valid entry of the on-disk cache
+ * (gst_cuda_box_blur_cache_dir()) holding machine code of this source for
+ * the GPU's own architecture serves, whichever NVRTC compiled it (see
+ * gst_cuda_box_blur_program_refresh()).  Otherwise NVRTC compiles the
+ * kernels, for the GPU's architecture or, when it does not know it, as PTX
+ * of the newest it knows; the result is stored under a name that holds
+ * the NVRTC version.  Needs no GPU.
  */
 GBytes *
 gst_cuda_box_blur_program_image (const gchar * source, gint major,
-    gint minor, gboolean read_cache, gchar ** arch, gboolean * cached,
-    GError ** error)
+    gint minor, gboolean read_cache, gchar ** arch, gchar ** entry,
+    gboolean * cached, GError ** error)
 {
   GError *nvrtc_error = NULL, *store_error = NULL;
-  const GstCudaBoxBlurNvrtc *nvrtc = gst_cuda_box_blur_nvrtc_get
-      (&nvrtc_error);
+  const GstCudaBoxBlurNvrtc *nvrtc;
   gchar *dir = gst_cuda_box_blur_cache_dir ();
-  gchar *prefix, *name = NULL;
-  gboolean cubin;
+  gchar *own = g_strdup_printf ("sm_%d%d", major, minor);
+  gchar *name = NULL, *prefix;
   GBytes *image = NULL;
 
-  *arch = gst_cuda_box_blur_program_choose_arch (major, minor);
+  *arch = NULL;
   *cached = FALSE;
-  cubin = g_str_has_prefix (*arch, "sm_");
-  prefix = entry_prefix (source, *arch);
-  if (nvrtc)
-    name = g_strdup_printf ("%s%03d.%03d.%s", prefix, nvrtc->major,
-        nvrtc->minor, cubin ? "cubin" : "ptx");
+  if (dir && read_cache) {
+    prefix = entry_prefix (source, own);
+    image = gst_cuda_box_blur_cache_load_newest (dir, prefix, ".cubin",
+        &name);
+    g_free (prefix);
+    if (image)
+      *arch = g_steal_pointer (&own);
+  }
 
-  if (dir && read_cache)
-    image = nvrtc ? gst_cuda_box_blur_cache_load (dir, name) :
-        gst_cuda_box_blur_cache_load_newest (dir, prefix, ".cubin", &name);
+  if (!image) {
+    nvrtc = gst_cuda_box_blur_nvrtc_get (&nvrtc_error);
+    if (!nvrtc) {
+      g_set_error (error, nvrtc_error->domain, nvrtc_error->code,
+          "%s; and the kernel cache (%s) holds no kernels for %s",
+          nvrtc_error->message, dir ? dir : "turned off", own);
+      g_error_free (nvrtc_error);
+      goto done;
+    }
+    *arch = gst_cuda_box_blur_program_choose_arch (major, minor);
+    name = entry_name (source, *arch, nvrtc);
+    /* PTX for a GPU newer than NVRTC is found by its full name */
+    if (dir && read_cache && strcmp (*arch, own) != 0)
+      image = gst_cuda_box_blur_cache_load (dir, name);
+  }
 
   if (image) {
     *cached = TRUE;
     GST_INFO ("kernels for %s from the cache: %s", *arch, name);
-  } else if (!nvrtc) {
-    g_set_error (error, nvrtc_error->domain, nvrtc_error->code,
-        "%s; and the kernel cache (%s) holds no kernels for %s",
-        nvrtc_error->message, dir ? dir : "turned off", *arch);
-  } else {
+  } else if (*arch) {
     image = gst_cuda_box_blur_program_compile (source, *arch, error);
     if (image && dir && !gst_cuda_box_blur_cache_store (dir, name, image,
             &store_error)) {
@@ -260,11 +288,88 @@ gst_cuda_box_blur_program_image (const gchar * source, gint major,
     }
   }
 
-  g_clear_error (&nvrtc_error);
+done:
+  if (!image)
+    g_clear_pointer (arch, g_free);
+  if (entry && image)
+    *entry = g_steal_pointer (&name);
   g_free (name);
-  g_free (prefix);
+  g_free (own);
   g_free (dir);
   return image;
+}
+
+/**
+ * gst_cuda_box_blur_program_refresh:
+ * @entry: the name of the cache entry a warm start used
+ *
+ * Brings the cache up to date after a warm start, which loads whatever
+ * entry it finds without NVRTC: when the NVRTC found now would store
+ * another entry (another version, or PTX), compiles that one, stores it and
+ * removes @entry.  Slow (it loads NVRTC, and may compile): the element
+ * runs it in a thread of its own.
+ *
+ * Returns: %TRUE when it replaced @entry.
+ */
+gboolean
+gst_cuda_box_blur_program_refresh (const gchar * source, gint major,
+    gint minor, const gchar * entry)
+{
+  const GstCudaBoxBlurNvrtc *nvrtc = gst_cuda_box_blur_nvrtc_get (NULL);
+  gchar *dir = gst_cuda_box_blur_cache_dir ();
+  gchar *arch, *name = NULL, *old;
+  GBytes *image = NULL;
+  GError *error = NULL;
+  gboolean replaced = FALSE;
+
+  if (!nvrtc || !dir) {
+    g_free (dir);
+    return FALSE;
+  }
+  arch = gst_cuda_box_blur_program_choose_arch (major, minor);
+  name = entry_name (source, arch, nvrtc);
+  if (strcmp (name, entry) != 0) {
+    GST_INFO ("cache entry %s is not what NVRTC %d.%d makes: storing %s",
+        entry, nvrtc->major, nvrtc->minor, name);
+    image = gst_cuda_box_blur_program_compile (source, arch, &error);
+    if (image && gst_cuda_box_blur_cache_store (dir, name, image, &error)) {
+      old = g_build_filename (dir, entry, NULL);
+      g_remove (old);
+      g_free (old);
+      replaced = TRUE;
+    } else {
+      GST_WARNING ("cannot refresh the kernel cache: %s", error->message);
+      g_error_free (error);
+    }
+  }
+
+  if (image)
+    g_bytes_unref (image);
+  g_free (name);
+  g_free (arch);
+  g_free (dir);
+  return replaced;
+}
+
+typedef struct
+{
+  gchar *source;
+  gint major;
+  gint minor;
+  gchar *entry;
+} RefreshJob;
+
+static gpointer
+refresh_thread (gpointer data)
+{
+  RefreshJob *job = data;
+
+  gst_cuda_box_blur_program_refresh (job->source, job->major, job->minor,
+      job->entry);
+  g_free (job->source);
+  g_free (job->entry);
+  g_free (job);
+  return NULL;
 }
 
 /* The kernels' source: the copy embedded at build time, or with
@@ -289,6 +394,7 @@ kernel_source (const gchar * override, GError ** error)
   return text;
 }
 
+/* Loads the kernels of @image, or says why it cannot. */
 /* Loads the kernels of @image, or says why it cannot. */
 static GstCudaBoxBlurProgram *
 program_new (GBytes * image, const gchar * arch, GError ** error)
@@ -333,32 +439,44 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
   GstCudaBoxBlurProgram *program = NULL;
   GError *load_error = NULL;
   GBytes *image;
-  gchar *source, *arch = NULL;
+  gchar *source, *arch = NULL, *entry = NULL;
   gboolean cached;
 
   source = kernel_source (override, error);
   if (!source)
     return NULL;
   image = gst_cuda_box_blur_program_image (source, major, minor, TRUE, &arch,
-      &cached, error);
+      &entry, &cached, error);
   if (image)
     program = program_new (image, arch, cached ? &load_error : error);
 
-  /* A cached image the driver refuses is compiled again and replaced. */
   if (!program && cached) {
+    /* A cached image the driver refuses is compiled again and replaced. */
     GST_WARNING ("the cached kernels for %s do not load (%s): compiling "
         "them again", arch, load_error->message);
     g_clear_error (&load_error);
     g_bytes_unref (image);
     g_free (arch);
+    g_free (entry);
     image = gst_cuda_box_blur_program_image (source, major, minor, FALSE,
-        &arch, &cached, error);
+        &arch, &entry, &cached, error);
     if (image)
       program = program_new (image, arch, error);
+  } else if (program && cached) {
+    /* Started without NVRTC: check the entry against it while the
+     * element runs. */
+    RefreshJob *job = g_new0 (RefreshJob, 1);
+
+    job->source = g_steal_pointer (&source);
+    job->major = major;
+    job->minor = minor;
+    job->entry = g_steal_pointer (&entry);
+    g_thread_unref (g_thread_new ("cudaboxblur-cache", refresh_thread, job));
   }
 
   if (image)
     g_bytes_unref (image);
+  g_free (entry);
   g_free (arch);
   g_free (source);
   return program;

@@ -54,8 +54,14 @@ GBytes *  gst_cuda_box_blur_program_image       (const gchar * source,
                                                  gint minor,
                                                  gboolean read_cache,
                                                  gchar ** arch,
+                                                 gchar ** entry,
                                                  gboolean * cached,
                                                  GError ** error);
+
+gboolean  gst_cuda_box_blur_program_refresh     (const gchar * source,
+                                                 gint major,
+                                                 gint minor,
+                                                 const gchar * entry);
 
 const GstCudaBoxBlurProgram *
           gst_cuda_box_blur_program_get         (gint major,

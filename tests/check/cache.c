@@ -49,10 +49,10 @@ remove_tree (const gchar * path)
 }
 
 /* The kernels of @source for MAJOR.MINOR with the cache in @dir (NULL:
- * turned off). */
+ * turned off), and the name of the cache entry used. */
 static GBytes *
-image_of (const gchar * source, const gchar * dir, gboolean read_cache,
-    gboolean * cached)
+image_entry (const gchar * source, const gchar * dir, gboolean read_cache,
+    gchar ** entry, gboolean * cached)
 {
   GError *error = NULL;
   gchar *arch = NULL;
@@ -60,11 +60,18 @@ image_of (const gchar * source, const gchar * dir, gboolean read_cache,
 
   g_setenv (GST_CUDA_BOX_BLUR_CACHE_ENV, dir ? dir : "", TRUE);
   image = gst_cuda_box_blur_program_image (source, MAJOR, MINOR, read_cache,
-      &arch, cached, &error);
+      &arch, entry, cached, &error);
   fail_unless (image != NULL, "%s", error ? error->message : "?");
   fail_unless_equals_string (arch, "sm_90");
   g_free (arch);
   return image;
+}
+
+static GBytes *
+image_of (const gchar * source, const gchar * dir, gboolean read_cache,
+    gboolean * cached)
+{
+  return image_entry (source, dir, read_cache, NULL, cached);
 }
 
 static GBytes *
@@ -164,6 +171,51 @@ GST_START_TEST (test_key_covers_the_source)
   g_bytes_unref (a);
   g_bytes_unref (b);
   g_free (other);
+  remove_tree (dir);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* The NVRTC version is part of the key.  A warm start takes an entry of
+ * another NVRTC without loading NVRTC; the refresh that follows stores the
+ * entry of the NVRTC found and removes the other. */
+GST_START_TEST (test_other_nvrtc_version)
+{
+  gchar *dir = make_dir (), *path, *stale, *entry = NULL, *current;
+  GBytes *good, *again;
+  GPtrArray *names;
+  gboolean cached;
+
+  good = image (dir, &cached);
+  path = only_entry (dir);
+  current = g_path_get_basename (path);
+  stale = g_strdup (path);
+  memcpy (strstr (stale, "-nvrtc") + 6, "001.000", 7);
+  fail_unless_equals_int (g_rename (path, stale), 0);
+
+  again = image_entry (cuda_box_blur_kernel_source, dir, TRUE, &entry,
+      &cached);
+  fail_unless (cached);
+  fail_unless (g_str_has_suffix (stale, entry), "%s", entry);
+  assert_same (good, again);
+
+  fail_unless (gst_cuda_box_blur_program_refresh
+      (cuda_box_blur_kernel_source, MAJOR, MINOR, entry));
+  names = entries (dir);
+  fail_unless_equals_int (names->len, 1);
+  fail_unless_equals_string (g_ptr_array_index (names, 0), current);
+  /* up to date: nothing to do */
+  fail_if (gst_cuda_box_blur_program_refresh (cuda_box_blur_kernel_source,
+          MAJOR, MINOR, current));
+
+  g_ptr_array_unref (names);
+  g_bytes_unref (again);
+  g_bytes_unref (good);
+  g_free (entry);
+  g_free (current);
+  g_free (stale);
+  g_free (path);
   remove_tree (dir);
   g_free (dir);
 }
@@ -330,7 +382,7 @@ GST_START_TEST (test_two_processes)
       while (read (gate[0], &c, 1) > 0);
       g_setenv (GST_CUDA_BOX_BLUR_CACHE_ENV, dir, TRUE);
       img = gst_cuda_box_blur_program_image (cuda_box_blur_kernel_source,
-          MAJOR, MINOR, TRUE, &arch, &cached, &error);
+          MAJOR, MINOR, TRUE, &arch, NULL, &cached, &error);
       _exit (img && g_bytes_equal (img, expected) ? 0 : 1);
     }
   }
@@ -410,6 +462,7 @@ cache_suite (void)
   tcase_add_test (tc, test_default_and_off);
   tcase_add_test (tc, test_miss_then_hit);
   tcase_add_test (tc, test_key_covers_the_source);
+  tcase_add_test (tc, test_other_nvrtc_version);
   tcase_add_test (tc, test_corrupt_entry);
   tcase_add_test (tc, test_unreadable_entry);
   tcase_add_test (tc, test_read_only_cache);

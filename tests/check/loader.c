@@ -255,7 +255,7 @@ GST_START_TEST (test_loads_with_toolkit_hidden)
     fail_unless (gst_cuda_box_blur_device_open (0, &device, NULL));
     g_setenv ("CUDABOXBLUR_CACHE_DIR", dir, TRUE);
     image = gst_cuda_box_blur_program_image (cuda_box_blur_kernel_source,
-        device.major, device.minor, TRUE, &arch, &cached, NULL);
+        device.major, device.minor, TRUE, &arch, NULL, &cached, NULL);
     fail_unless (image != NULL);
     g_bytes_unref (image);
 
