@@ -306,8 +306,7 @@ done:
  * Brings the cache up to date after a warm start, which loads whatever
  * entry it finds without NVRTC: when the NVRTC found now would store
  * another entry (another version, or PTX), compiles that one, stores it and
- * removes @entry.  Slow (it loads NVRTC, and may compile): the element
- * runs it in a thread of its own.
+ * removes @entry.  Slow: it loads NVRTC, and may compile.
  *
  * Returns: %TRUE when it replaced @entry.
  */
@@ -349,27 +348,6 @@ gst_cuda_box_blur_program_refresh (const gchar * source, gint major,
   g_free (arch);
   g_free (dir);
   return replaced;
-}
-
-typedef struct
-{
-  gchar *source;
-  gint major;
-  gint minor;
-  gchar *entry;
-} RefreshJob;
-
-static gpointer
-refresh_thread (gpointer data)
-{
-  RefreshJob *job = data;
-
-  gst_cuda_box_blur_program_refresh (job->source, job->major, job->minor,
-      job->entry);
-  g_free (job->source);
-  g_free (job->entry);
-  g_free (job);
-  return NULL;
 }
 
 /* The kernels' source: the copy embedded at build time, or with
@@ -463,15 +441,12 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
     if (image)
       program = program_new (image, arch, error);
   } else if (program && cached) {
-    /* Started without NVRTC: check the entry against it while the
-     * element runs. */
-    RefreshJob *job = g_new0 (RefreshJob, 1);
-
-    job->source = g_steal_pointer (&source);
-    job->major = major;
-    job->minor = minor;
-    job->entry = g_steal_pointer (&entry);
-    g_thread_unref (g_thread_new ("cudaboxblur-cache", refresh_thread, job));
+    /* Started without NVRTC: gst_cuda_box_blur_program_settle() checks
+     * the entry against it later. */
+    program->refresh_source = g_steal_pointer (&source);
+    program->refresh_entry = g_steal_pointer (&entry);
+    program->major = major;
+    program->minor = minor;
   }
 
   if (image)
@@ -480,6 +455,34 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
   g_free (arch);
   g_free (source);
   return program;
+}
+
+static GMutex programs_lock;
+
+/**
+ * gst_cuda_box_blur_program_settle:
+ *
+ * Runs the gst_cuda_box_blur_program_refresh() that @program's warm start
+ * left for later, once per program.  It loads NVRTC (milliseconds) and,
+ * after an NVRTC upgrade, compiles (a second or two), so the element calls
+ * it when it stops rather than while it starts; synchronously, since a
+ * thread still inside NVRTC when the process exits can crash it.
+ */
+void
+gst_cuda_box_blur_program_settle (const GstCudaBoxBlurProgram * program)
+{
+  GstCudaBoxBlurProgram *p = (GstCudaBoxBlurProgram *) program;
+  gchar *source, *entry;
+
+  g_mutex_lock (&programs_lock);
+  source = g_steal_pointer (&p->refresh_source);
+  entry = g_steal_pointer (&p->refresh_entry);
+  g_mutex_unlock (&programs_lock);
+
+  if (source)
+    gst_cuda_box_blur_program_refresh (source, p->major, p->minor, entry);
+  g_free (source);
+  g_free (entry);
 }
 
 /**
@@ -495,7 +498,6 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
 const GstCudaBoxBlurProgram *
 gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 {
-  static GMutex lock;
   static GHashTable *cache = NULL;
   const gchar *override = g_getenv ("CUDABOXBLUR_KERNEL_SOURCE");
   GstCudaBoxBlurProgram *program;
@@ -503,7 +505,7 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 
   key = g_strdup_printf ("%d.%d|%s", major, minor, override ? override : "");
 
-  g_mutex_lock (&lock);
+  g_mutex_lock (&programs_lock);
   if (!cache)
     cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -515,7 +517,7 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   } else {
     GST_DEBUG ("using cached program for %s", key);
   }
-  g_mutex_unlock (&lock);
+  g_mutex_unlock (&programs_lock);
 
   g_free (key);
   return program;

@@ -34,6 +34,11 @@ typedef struct
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
+  /* after a warm start, for gst_cuda_box_blur_program_settle() */
+  gchar *refresh_source;
+  gchar *refresh_entry;
+  gint major;
+  gint minor;
 } GstCudaBoxBlurProgram;
 
 typedef enum
@@ -67,6 +72,8 @@ const GstCudaBoxBlurProgram *
           gst_cuda_box_blur_program_get         (gint major,
                                                  gint minor,
                                                  GError ** error);
+
+void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * program);
 
 GstCudaBoxBlurVariant
           gst_cuda_box_blur_program_choose      (gint radius_x,

@@ -910,6 +910,8 @@ gst_cuda_box_blur_stop (GstBaseTransform * trans)
 
   gst_cuda_box_blur_drop_engine (self);
   gst_clear_object (&self->allocator);
+  if (self->program)
+    gst_cuda_box_blur_program_settle (self->program);
 #ifdef HAVE_GST_CUDA
   gst_clear_object (&self->cuda_context);
   self->foreign_logged = FALSE;
