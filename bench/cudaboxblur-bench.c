@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cudaboxblur-cache.h"
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
@@ -846,8 +847,6 @@ bench_startup_size (const gchar * self, gint width)
   const gint height = width * 9 / 16;
   gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-cache-XXXXXX", NULL);
   gdouble ctx[5], first[5];
-  GDir *d;
-  const gchar *name;
   gint i;
 
   for (i = 0; i < (gint) G_N_ELEMENTS (first); i++) {
@@ -865,16 +864,7 @@ bench_startup_size (const gchar * self, gint width)
   g_print ("  %dx%d: warm median %.1f ms against %.1f ms cold\n", width,
       height, first[G_N_ELEMENTS (first) / 2], first[0]);
 
-  d = g_dir_open (dir, 0, NULL);
-  while (d && (name = g_dir_read_name (d))) {
-    gchar *path = g_build_filename (dir, name, NULL);
-
-    g_remove (path);
-    g_free (path);
-  }
-  if (d)
-    g_dir_close (d);
-  g_rmdir (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 

@@ -216,3 +216,31 @@ done:
   g_free (contents);
   return ok;
 }
+
+/**
+ * gst_cuda_box_blur_cache_remove:
+ *
+ * Removes @path and, when it is a directory, everything below it: a cache
+ * directory, for users who clear it and for tests and benchmarks that make
+ * their own.
+ */
+void
+gst_cuda_box_blur_cache_remove (const gchar * path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const gchar *name;
+
+  if (!dir) {
+    g_remove (path);
+    return;
+  }
+  g_chmod (path, 0700);
+  while ((name = g_dir_read_name (dir))) {
+    gchar *child = g_build_filename (path, name, NULL);
+
+    gst_cuda_box_blur_cache_remove (child);
+    g_free (child);
+  }
+  g_dir_close (dir);
+  g_rmdir (path);
+}

@@ -34,4 +34,6 @@ gboolean  gst_cuda_box_blur_cache_store      (const gchar * dir,
                                               GBytes * image,
                                               GError ** error);
 
+void      gst_cuda_box_blur_cache_remove     (const gchar * path);
+
 G_END_DECLS

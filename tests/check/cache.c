@@ -27,27 +27,6 @@ make_dir (void)
   return dir;
 }
 
-static void
-remove_tree (const gchar * path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const gchar *name;
-
-  if (dir) {
-    g_chmod (path, 0700);
-    while ((name = g_dir_read_name (dir))) {
-      gchar *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-      g_free (child);
-    }
-    g_dir_close (dir);
-    g_rmdir (path);
-  } else {
-    g_unlink (path);
-  }
-}
-
 /* The kernels of @source for MAJOR.MINOR with the cache in @dir (NULL:
  * turned off), and the name of the cache entry used. */
 static GBytes *
@@ -143,7 +122,7 @@ GST_START_TEST (test_miss_then_hit)
   g_bytes_unref (second);
   g_free (version);
   g_free (path);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -171,7 +150,7 @@ GST_START_TEST (test_key_covers_the_source)
   g_bytes_unref (a);
   g_bytes_unref (b);
   g_free (other);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -216,7 +195,7 @@ GST_START_TEST (test_other_nvrtc_version)
   g_free (current);
   g_free (stale);
   g_free (path);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -270,7 +249,7 @@ GST_START_TEST (test_corrupt_entry)
   g_free (contents);
   g_bytes_unref (good);
   g_free (path);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -301,7 +280,7 @@ GST_START_TEST (test_unreadable_entry)
   g_bytes_unref (again);
   g_bytes_unref (good);
   g_free (path);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -350,7 +329,7 @@ GST_START_TEST (test_read_only_cache)
 
   g_bytes_unref (good);
   g_free (other);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -405,7 +384,7 @@ GST_START_TEST (test_two_processes)
   g_bytes_unref (stored);
   g_bytes_unref (expected);
   g_free (path);
-  remove_tree (dir);
+  gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
 
@@ -440,7 +419,7 @@ GST_START_TEST (test_default_and_off)
   g_bytes_unref (a);
   g_bytes_unref (b);
   g_free (home);
-  remove_tree (g_getenv ("XDG_CACHE_HOME"));
+  gst_cuda_box_blur_cache_remove (g_getenv ("XDG_CACHE_HOME"));
 }
 
 GST_END_TEST;

@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "testutils.h"
+#include "cudaboxblur-cache.h"
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-program.h"
 #include "boxblur-kernel.h"
@@ -106,23 +107,6 @@ GST_START_TEST (test_plugin_needs_no_toolkit_library)
 
 GST_END_TEST;
 
-static void
-remove_dir (const gchar * path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const gchar *name;
-
-  while (dir && (name = g_dir_read_name (dir))) {
-    gchar *file = g_build_filename (path, name, NULL);
-
-    g_unlink (file);
-    g_free (file);
-  }
-  if (dir)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
-
 /* The child: reports on stdout what a fresh registry and one pipeline
  * through cudaboxblur gave, with the toolkit hidden. */
 static gint
@@ -208,7 +192,7 @@ run_hidden (const gchar * cache_dir)
       "the child failed (status %d): %s%s", status, out, err);
   GST_INFO ("child said: %s", out);
 
-  remove_dir (registry_dir);
+  gst_cuda_box_blur_cache_remove (registry_dir);
   g_free (registry);
   g_free (registry_dir);
   g_free (err);
@@ -265,7 +249,7 @@ GST_START_TEST (test_loads_with_toolkit_hidden)
     fail_unless_equals_string (report + 4, arch);
     g_print ("loader: with NVRTC hidden, the kernels for %s came from the "
         "cache\n", arch);
-    remove_dir (dir);
+    gst_cuda_box_blur_cache_remove (dir);
     g_free (arch);
     g_free (dir);
   }

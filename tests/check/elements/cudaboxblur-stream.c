@@ -70,65 +70,115 @@ push_segment (GstHarness * h, gdouble start, gdouble time)
   fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
 }
 
+/* A property bound to a ramp, value = first + per_second * stream time in
+ * seconds from 0 to 9 s, and where a value of it goes in the settings. */
+typedef struct
+{
+  const gchar *format;
+  const gchar *property;
+  gint first;
+  gint per_second;
+  void (*set) (GstCudaBoxBlurSettings * settings, gint value);
+} Ramp;
+
+static void
+set_radius (GstCudaBoxBlurSettings * settings, gint value)
+{
+  settings->radius_x = settings->radius_y = value;
+}
+
+static void
+set_roi_x (GstCudaBoxBlurSettings * settings, gint value)
+{
+  settings->roi.x = value;
+}
+
+static void
+set_passes (GstCudaBoxBlurSettings * settings, gint value)
+{
+  settings->passes = value;
+}
+
+static const Ramp radius_ramp = { "GRAY8", "radius", 0, 1, set_radius };
+
+/* A harness whose element has @settings, with @ramp bound. */
+static GstHarness *
+ramp_harness (const Ramp * ramp, const GstCudaBoxBlurSettings * settings)
+{
+  GstHarness *h = test_harness_new (ramp->format, W, H);
+
+  test_apply_settings (h->element, settings);
+  bind_ramp (h->element, ramp->property, 0, ramp->first, 9,
+      ramp->first + 9 * ramp->per_second);
+  return h;
+}
+
+/* Pushes @n frames, one a second from timestamp @pts, whose stream time
+ * starts at @stream, and checks each against the value of @ramp then. */
+static void
+push_ramp (GstHarness * h, const Ramp * ramp,
+    GstCudaBoxBlurSettings * settings, gdouble pts, gint stream, gint n)
+{
+  gint k;
+
+  for (k = 0; k < n; k++) {
+    ramp->set (settings, ramp->first + ramp->per_second * (stream + k));
+    push_at (h, ramp->format, pts + k, settings, stream + k);
+  }
+}
+
+/* One ramp over frames from stream time 0 to @n - 1 s, in the default
+ * segment (stream time = timestamp). */
+static void
+check_ramp (const Ramp * ramp, GstCudaBoxBlurSettings * settings, gint n)
+{
+  GstHarness *h = ramp_harness (ramp, settings);
+
+  push_ramp (h, ramp, settings, 0, 0, n);
+  gst_harness_teardown (h);
+}
+
 /* radius from 0 at 0 s to 9 at 9 s: each frame gets its own, passthrough
- * at 0 included. */
+ * at 0 included, and the property reads the last value. */
 GST_START_TEST (test_controlled_radius)
 {
-  GstHarness *h = test_harness_new ("GRAY8", W, H);
   GstCudaBoxBlurSettings settings;
+  GstHarness *h;
   guint radius;
-  gint k;
 
   gst_cuda_box_blur_settings_init (&settings);
-  bind_ramp (h->element, "radius", 0, 0, 9, 9);
-  for (k = 0; k <= 9; k++) {
-    settings.radius_x = settings.radius_y = k;
-    push_at (h, "GRAY8", k, &settings, k);
-    g_object_get (h->element, "radius", &radius, NULL);
-    fail_unless_equals_int (radius, k);
-  }
+  h = ramp_harness (&radius_ramp, &settings);
+  push_ramp (h, &radius_ramp, &settings, 0, 0, 10);
+  g_object_get (h->element, "radius", &radius, NULL);
+  fail_unless_equals_int (radius, 9);
   gst_harness_teardown (h);
 }
 
 GST_END_TEST;
 
-/* roi-x from 0 at 0 s to 40 at 4 s, on a 16-pixel-wide region. */
+/* roi-x from 0 at 0 s, 10 pixels a second, on a 16-pixel-wide region. */
 GST_START_TEST (test_controlled_roi_x)
 {
-  GstHarness *h = test_harness_new ("I420", W, H);
+  const Ramp ramp = { "I420", "roi-x", 0, 10, set_roi_x };
   GstCudaBoxBlurSettings settings;
-  gint k;
 
   gst_cuda_box_blur_settings_init (&settings);
-  settings.radius_x = settings.radius_y = 3;
+  set_radius (&settings, 3);
   settings.roi.w = 16;
-  g_object_set (h->element, "radius", 3, "roi-width", 16, NULL);
-  bind_ramp (h->element, "roi-x", 0, 0, 4, 40);
-  for (k = 0; k <= 4; k++) {
-    settings.roi.x = 10 * k;
-    push_at (h, "I420", k, &settings, k);
-  }
-  gst_harness_teardown (h);
+  check_ramp (&ramp, &settings, 5);
 }
 
 GST_END_TEST;
 
-/* passes from 1 at 0 s to 3 at 2 s. */
+/* passes from 1 at 0 s, one more a second. */
 GST_START_TEST (test_controlled_passes)
 {
-  GstHarness *h = test_harness_new ("NV12", W, H);
+  const Ramp ramp = { "NV12", "passes", 1, 1, set_passes };
   GstCudaBoxBlurSettings settings;
-  gint k;
 
   gst_cuda_box_blur_settings_init (&settings);
-  settings.radius_x = settings.radius_y = 2;
-  g_object_set (h->element, "radius", 2, NULL);
-  bind_ramp (h->element, "passes", 0, 1, 2, 3);
-  for (k = 0; k <= 2; k++) {
-    settings.passes = 1 + k;
-    push_at (h, "NV12", k, &settings, k);
-  }
-  gst_harness_teardown (h);
+  set_radius (&settings, 2);
+  check_ramp (&ramp, &settings, 3);
 }
 
 GST_END_TEST;
@@ -137,17 +187,13 @@ GST_END_TEST;
  * 100 + k s get the value at k s, not at their timestamp. */
 GST_START_TEST (test_control_follows_stream_time)
 {
-  GstHarness *h = test_harness_new ("GRAY8", W, H);
   GstCudaBoxBlurSettings settings;
-  gint k;
+  GstHarness *h;
 
   gst_cuda_box_blur_settings_init (&settings);
-  bind_ramp (h->element, "radius", 0, 0, 9, 9);
+  h = ramp_harness (&radius_ramp, &settings);
   push_segment (h, 100, 0);
-  for (k = 1; k <= 4; k++) {
-    settings.radius_x = settings.radius_y = k;
-    push_at (h, "GRAY8", 100 + k, &settings, k);
-  }
+  push_ramp (h, &radius_ramp, &settings, 101, 1, 4);
   gst_harness_teardown (h);
 }
 
@@ -157,24 +203,17 @@ GST_END_TEST;
  * time 5 s on, and the controller follows. */
 GST_START_TEST (test_control_after_seek)
 {
-  GstHarness *h = test_harness_new ("GRAY8", W, H);
   GstCudaBoxBlurSettings settings;
-  gint k;
+  GstHarness *h;
 
   gst_cuda_box_blur_settings_init (&settings);
-  bind_ramp (h->element, "radius", 0, 0, 9, 9);
-  for (k = 1; k <= 2; k++) {
-    settings.radius_x = settings.radius_y = k;
-    push_at (h, "GRAY8", k, &settings, k);
-  }
+  h = ramp_harness (&radius_ramp, &settings);
+  push_ramp (h, &radius_ramp, &settings, 1, 1, 2);
 
   fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
   fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
   push_segment (h, 0, 5);
-  for (k = 0; k <= 3; k++) {
-    settings.radius_x = settings.radius_y = 5 + k;
-    push_at (h, "GRAY8", k, &settings, 10 + k);
-  }
+  push_ramp (h, &radius_ramp, &settings, 0, 5, 4);
   gst_harness_teardown (h);
 }
 
