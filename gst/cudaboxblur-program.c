@@ -373,7 +373,6 @@ kernel_source (const gchar * override, GError ** error)
 }
 
 /* Loads the kernels of @image, or says why it cannot. */
-/* Loads the kernels of @image, or says why it cannot. */
 static GstCudaBoxBlurProgram *
 program_new (GBytes * image, const gchar * arch, GError ** error)
 {
@@ -429,9 +428,16 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
     program = program_new (image, arch, cached ? &load_error : error);
 
   if (!program && cached) {
-    /* A cached image the driver refuses is compiled again and replaced. */
-    GST_WARNING ("the cached kernels for %s do not load (%s): compiling "
-        "them again", arch, load_error->message);
+    /* A cached image the driver refuses (one from a newer NVRTC than the
+     * driver knows, say) is removed, and compiled again. */
+    gchar *dir = gst_cuda_box_blur_cache_dir ();
+    gchar *path = g_build_filename (dir, entry, NULL);
+
+    GST_WARNING ("the cached kernels %s do not load (%s): compiling them "
+        "again", path, load_error->message);
+    g_remove (path);
+    g_free (path);
+    g_free (dir);
     g_clear_error (&load_error);
     g_bytes_unref (image);
     g_free (arch);

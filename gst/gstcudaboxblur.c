@@ -1355,10 +1355,10 @@ gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Takes this frame's regions.  A frame with
- * nothing to blur (roi-meta and no matching region, or a region outside
- * the frame) goes out as it came in; one whose regions can be blurred in
- * place goes out as it came in too, blurred by transform().
+/* Takes this frame's regions.  A frame with nothing to blur (roi-meta and
+ * no matching region, or a region outside the frame) goes out as it came
+ * in; one whose regions can be blurred in place goes out as it came in
+ * too, blurred by transform().
  * GstBaseTransform returns an error without a message when its output pool
  * cannot allocate: say what ran out. */
 static GstFlowReturn
