@@ -92,7 +92,7 @@ gst_cuda_box_blur_cache_load (const gchar * dir, const gchar * name)
   gsize length = 0;
   guint64 size, sum = 0, stored;
   GError *error = NULL;
-  GBytes *image = NULL;
+  GBytes *whole, *image = NULL;
 
   if (!g_file_get_contents (path, &contents, &length, &error)) {
     if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
@@ -120,9 +120,9 @@ gst_cuda_box_blur_cache_load (const gchar * dir, const gchar * name)
   }
 
   GST_DEBUG ("loaded %s, %" G_GUINT64_FORMAT " bytes", path, size);
-  image = g_bytes_new_take (contents, length);
-  image = g_bytes_new_from_bytes (g_steal_pointer (&image), HEADER_SIZE,
-      size);
+  whole = g_bytes_new_take (contents, length);
+  image = g_bytes_new_from_bytes (whole, HEADER_SIZE, size);
+  g_bytes_unref (whole);
 
 done:
   g_free (path);
