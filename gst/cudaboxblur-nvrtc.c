@@ -118,7 +118,6 @@ gst_cuda_box_blur_nvrtc_get (GError ** error)
   if (!nvrtc)
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
         "NVRTC not found: the kernels are compiled at run time with the "
-        "CUDA toolkit's NVRTC library (libnvrtc.so.13 or .12), and none "
-        "could be loaded (%s)", why);
+        "CUDA toolkit's NVRTC library, and none could be loaded (%s)", why);
   return nvrtc;
 }
