@@ -229,6 +229,7 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
     guint n_regions)
 {
+  const gint passes = gst_cuda_box_blur_settings_passes (settings);
   guint8 *mem[2];
   GstCudaBoxBlurFrame frame[2];
   gint pass, c, cur = 0;
@@ -240,13 +241,14 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
   gst_cuda_box_blur_frame_from_data (&frame[1], info, mem[1]);
   box_blur_ref_copy_frame (info, src, &frame[cur]);
 
-  for (pass = 0; pass < settings->passes; pass++, cur = !cur) {
+  for (pass = 0; pass < passes; pass++, cur = !cur) {
     memcpy (mem[!cur], mem[cur], info->size);
     for (c = 0; c < info->n_components; c++) {
       GstCudaBoxBlurWindow window;
       GstCudaBoxBlurPlane in, out;
 
-      if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
+      if (!gst_cuda_box_blur_settings_pass_window (settings, info, c, pass,
+              &window))
         continue;
       gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &in);
       gst_cuda_box_blur_frame_get_plane (&frame[!cur], info, c, &out);

@@ -71,7 +71,7 @@ typedef struct
 typedef struct
 {
   gint component;
-  GstCudaBoxBlurWindow window;
+  GstCudaBoxBlurWindow window;  /* the widest of the passes: the halo's */
   GstVideoRectangle region;     /* in the component's samples */
   guint copy;                   /* index of its HaloCopy */
 } HaloSlot;
@@ -318,6 +318,7 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
 {
   const gboolean covers = blur_covers_frame (info, settings, regions,
       n_regions);
+  const gint passes = gst_cuda_box_blur_settings_passes (settings);
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame scratch = *dst;
   const GstCudaBoxBlurFrame *read = src;
@@ -327,7 +328,7 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   if (!covers && !copy_frame_async (info, src, dst, stream, error))
     return FALSE;
 
-  if (settings->passes > 1) {
+  if (passes > 1) {
     gsize size;
 
     gst_cuda_box_blur_frame_span (dst, info, &size);
@@ -339,15 +340,16 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
       return FALSE;
   }
 
-  for (pass = 0; pass < settings->passes; pass++) {
+  for (pass = 0; pass < passes; pass++) {
     const GstCudaBoxBlurFrame *write =
-        (settings->passes - 1 - pass) % 2 == 0 ? dst : &scratch;
+        (passes - 1 - pass) % 2 == 0 ? dst : &scratch;
 
     for (c = 0; c < info->n_components; c++) {
       GstCudaBoxBlurWindow window;
       GstCudaBoxBlurPlane in, out;
 
-      if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
+      if (!gst_cuda_box_blur_settings_pass_window (settings, info, c, pass,
+              &window))
         continue;
       gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
@@ -506,7 +508,8 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
               || r.x + r.w + window.radius_x > comp->width
               || r.y + r.h + window.radius_y > comp->height))
         return FALSE;
-      for (j = 0; settings->passes > 1 && j < n_regions; j++) {
+      for (j = 0; gst_cuda_box_blur_settings_passes (settings) > 1
+          && j < n_regions; j++) {
         GstVideoRectangle other;
 
         gst_cuda_box_blur_region_for_component (info, c, &regions[j], &other);
@@ -552,7 +555,8 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
     const GstVideoRectangle * regions, guint n_regions, GError ** error)
 {
-  const gint copies = settings->passes > 1 ? 2 : 1;
+  const gint copies = gst_cuda_box_blur_settings_passes (settings) > 1 ?
+      2 : 1;
   gsize total = 0;
   gint c, k;
   guint i;
@@ -636,7 +640,7 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
     const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
     guint n_regions, GError ** error)
 {
-  const gint passes = settings->passes;
+  const gint passes = gst_cuda_box_blur_settings_passes (settings);
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame frame;
   gsize size;
@@ -657,6 +661,7 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
       const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
       guint8 *mem[2];
       GstCudaBoxBlurPlane plane, in, out;
+      GstCudaBoxBlurWindow window;
 
       mem[0] = engine->halos + copy->offset;
       mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
@@ -668,8 +673,10 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
       out = pass == passes - 1 ? plane : halo_plane (&plane, comp, copy,
           mem[(pass + 1) % 2]);
 
-      if (!launch (engine, info->type, &slot->window, &in, &out,
-              &slot->region, error))
+      gst_cuda_box_blur_settings_pass_window (settings, info,
+          slot->component, pass, &window);
+      if (!launch (engine, info->type, &window, &in, &out, &slot->region,
+              error))
         return FALSE;
     }
   }

@@ -19,6 +19,7 @@
 
 #include "cudaboxblur-params.h"
 
+#include <math.h>
 #include <string.h>
 
 void
@@ -31,6 +32,8 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->planes = GST_CUDA_BOX_BLUR_DEFAULT_PLANES;
   settings->blur_alpha = GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA;
   settings->passes = GST_CUDA_BOX_BLUR_DEFAULT_PASSES;
+  settings->mode = GST_CUDA_BOX_BLUR_DEFAULT_MODE;
+  settings->sigma = GST_CUDA_BOX_BLUR_DEFAULT_SIGMA;
   settings->border = GST_CUDA_BOX_BLUR_DEFAULT_BORDER;
   settings->border_value = GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE;
   settings->roi.x = settings->roi.y = settings->roi.w = settings->roi.h =
@@ -40,6 +43,52 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->roi_padding = GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING;
 }
 
+/**
+ * gst_cuda_box_blur_settings_passes:
+ *
+ * Returns: how many box blurs run one after the other: passes, and in mode
+ * gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES.
+ */
+gint
+gst_cuda_box_blur_settings_passes (const GstCudaBoxBlurSettings * settings)
+{
+  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN)
+    return MAX (settings->passes, GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES);
+  return settings->passes;
+}
+
+/**
+ * gst_cuda_box_blur_gaussian_radius:
+ * @box: 0 to @n_boxes - 1
+ *
+ * The radius of box @box of the @n_boxes box blurs that approximate a
+ * Gaussian of standard deviation @sigma.  A box of radius r has variance
+ * r (r + 1) / 3 and the variances of blurs in a row add, so the boxes take
+ * radii r and r + 1, the wider ones last, whose total variance is nearest
+ * to sigma^2 (on a tie the smaller).  At most GST_CUDA_BOX_BLUR_MAX_RADIUS.
+ */
+gint
+gst_cuda_box_blur_gaussian_radius (gdouble sigma, gint n_boxes, gint box)
+{
+  const gdouble target = 3.0 * sigma * sigma;   /* variances times 3 */
+  gdouble best = G_MAXDOUBLE;
+  gint r = 0, k, wider = 0;
+
+  while (r < GST_CUDA_BOX_BLUR_MAX_RADIUS
+      && (gdouble) n_boxes * (r + 1) * (r + 2) <= target)
+    r++;
+  for (k = 0; k <= n_boxes && r < GST_CUDA_BOX_BLUR_MAX_RADIUS; k++) {
+    const gdouble v = (gdouble) (n_boxes - k) * r * (r + 1) +
+        (gdouble) k * (r + 1) * (r + 2);
+
+    if (fabs (v - target) < best) {
+      best = fabs (v - target);
+      wider = k;
+    }
+  }
+  return box >= n_boxes - wider ? r + 1 : r;
+}
+
 /* Rounded up, so that any luma radius above 0 blurs the chroma too. */
 static gint
 scale_radius (gint radius, gint sub)
@@ -47,11 +96,41 @@ scale_radius (gint radius, gint sub)
   return (radius + (1 << sub) - 1) >> sub;
 }
 
-/* The window of a component of @kind subsampled by 2^w_sub x 2^h_sub;
- * FALSE when it is left untouched. */
+/* The radii of pass @pass over a component of @kind subsampled by
+ * 2^w_sub x 2^h_sub. */
+static void
+pass_radii (const GstCudaBoxBlurSettings * settings,
+    GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub, gint pass,
+    gint * radius_x, gint * radius_y)
+{
+  const gboolean chroma = kind == GST_CUDA_BOX_BLUR_CHROMA_U
+      || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
+
+  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN) {
+    const gint n = gst_cuda_box_blur_settings_passes (settings);
+
+    /* sigma in the component's own samples */
+    *radius_x = gst_cuda_box_blur_gaussian_radius (settings->sigma /
+        (1 << (chroma ? w_sub : 0)), n, pass);
+    *radius_y = gst_cuda_box_blur_gaussian_radius (settings->sigma /
+        (1 << (chroma ? h_sub : 0)), n, pass);
+  } else if (chroma) {
+    *radius_x = settings->chroma_radius_x >= 0 ?
+        settings->chroma_radius_x : scale_radius (settings->radius_x, w_sub);
+    *radius_y = settings->chroma_radius_y >= 0 ?
+        settings->chroma_radius_y : scale_radius (settings->radius_y, h_sub);
+  } else {
+    *radius_x = settings->radius_x;
+    *radius_y = settings->radius_y;
+  }
+}
+
+/* The window of pass @pass (-1: the widest, that of the last pass) over a
+ * component of @kind subsampled by 2^w_sub x 2^h_sub; FALSE when every
+ * pass leaves the component untouched. */
 static gboolean
 component_window (const GstCudaBoxBlurSettings * settings,
-    GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub,
+    GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub, gint pass,
     GstCudaBoxBlurWindow * window)
 {
   /* the planes flag of each kind; alpha goes by blur_alpha instead */
@@ -65,33 +144,31 @@ component_window (const GstCudaBoxBlurSettings * settings,
   };
   const gboolean selected = kind == GST_CUDA_BOX_BLUR_ALPHA ?
       settings->blur_alpha : (settings->planes & planes_flag[kind]) != 0;
+  const gint last = gst_cuda_box_blur_settings_passes (settings) - 1;
+  gint widest_x, widest_y;
 
-  if (kind == GST_CUDA_BOX_BLUR_CHROMA_U
-      || kind == GST_CUDA_BOX_BLUR_CHROMA_V) {
-    window->radius_x = settings->chroma_radius_x >= 0 ?
-        settings->chroma_radius_x : scale_radius (settings->radius_x, w_sub);
-    window->radius_y = settings->chroma_radius_y >= 0 ?
-        settings->chroma_radius_y : scale_radius (settings->radius_y, h_sub);
-  } else {
-    window->radius_x = settings->radius_x;
-    window->radius_y = settings->radius_y;
-  }
+  /* the passes' radii never shrink (gst_cuda_box_blur_gaussian_radius) */
+  pass_radii (settings, kind, w_sub, h_sub, last, &widest_x, &widest_y);
+  pass_radii (settings, kind, w_sub, h_sub, pass < 0 ? last : pass,
+      &window->radius_x, &window->radius_y);
   window->border = settings->border;
   window->border_value = settings->border_value;
 
-  return selected && (window->radius_x > 0 || window->radius_y > 0);
+  return selected && (widest_x > 0 || widest_y > 0);
 }
 
 /**
  * gst_cuda_box_blur_settings_window:
  *
- * The window component @component of @info frames is blurred with.
- * Chroma (U and V) takes chroma_radius_x/y, or when that is -1 the luma
- * radius divided by the chroma subsampling, rounded up; every other
- * component takes the luma radius.  Alpha is blurred only with blur_alpha.
+ * The widest window of the passes over component @component of @info
+ * frames, which bounds what its blur reads; in mode box every pass has
+ * it.  Chroma (U and V) takes chroma_radius_x/y, or when that is -1 the
+ * luma radius divided by the chroma subsampling, rounded up; in mode
+ * gaussian, sigma divided by the subsampling.  Every other component takes
+ * the luma radius, or sigma.  Alpha is blurred only with blur_alpha.
  *
- * Returns: %FALSE when the component is left untouched (not selected, or a
- * window of 1x1).
+ * Returns: %FALSE when the component is left untouched (not selected, or
+ * a window of 1x1 in every pass).
  */
 gboolean
 gst_cuda_box_blur_settings_window (const GstCudaBoxBlurSettings * settings,
@@ -101,7 +178,28 @@ gst_cuda_box_blur_settings_window (const GstCudaBoxBlurSettings * settings,
   const GstCudaBoxBlurComponent *comp = &info->comp[component];
 
   return component_window (settings, comp->kind, comp->w_sub, comp->h_sub,
-      window);
+      -1, window);
+}
+
+/**
+ * gst_cuda_box_blur_settings_pass_window:
+ * @pass: 0 to gst_cuda_box_blur_settings_passes() - 1
+ *
+ * The window of pass @pass over component @component.  In mode gaussian
+ * the passes' radii differ, and a pass over a blurred component may have a
+ * window of 1x1, which copies.
+ *
+ * Returns: as gst_cuda_box_blur_settings_window().
+ */
+gboolean
+gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings *
+    settings, const GstCudaBoxBlurInfo * info, gint component, gint pass,
+    GstCudaBoxBlurWindow * window)
+{
+  const GstCudaBoxBlurComponent *comp = &info->comp[component];
+
+  return component_window (settings, comp->kind, comp->w_sub, comp->h_sub,
+      pass, window);
 }
 
 /**
@@ -134,7 +232,7 @@ gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
   if (!info) {
     /* subsampling does not decide whether a chroma radius is 0 */
     for (c = GST_CUDA_BOX_BLUR_LUMA; c <= GST_CUDA_BOX_BLUR_ALPHA; c++)
-      if (component_window (settings, c, 0, 0, &window))
+      if (component_window (settings, c, 0, 0, -1, &window))
         return FALSE;
     return TRUE;
   }

@@ -30,6 +30,13 @@ typedef enum
   GST_CUDA_BOX_BLUR_BORDER_CONSTANT = BOX_BORDER_CONSTANT,
 } GstCudaBoxBlurBorder;
 
+/* What is done to the pixels of a region. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_MODE_BOX,   /* passes box blurs of the radii */
+  GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,      /* box blurs of variance sigma^2 */
+} GstCudaBoxBlurMode;
+
 /* Which components the planes property selects. */
 typedef enum
 {
@@ -45,6 +52,11 @@ typedef enum
 
 #define GST_CUDA_BOX_BLUR_MAX_RADIUS 255
 #define GST_CUDA_BOX_BLUR_MAX_PASSES 8
+/* A sigma whose boxes stay within GST_CUDA_BOX_BLUR_MAX_RADIUS: three
+ * boxes of radius r have variance r (r + 1). */
+#define GST_CUDA_BOX_BLUR_MAX_SIGMA 128.0
+/* The fewest boxes a Gaussian is made of: fewer are too far from one. */
+#define GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES 3
 
 /* The defaults of the element's blur properties, which
  * gst_cuda_box_blur_settings_init() gives too. */
@@ -53,6 +65,8 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_PLANES GST_CUDA_BOX_BLUR_PLANES_ALL
 #define GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA FALSE
 #define GST_CUDA_BOX_BLUR_DEFAULT_PASSES 1
+#define GST_CUDA_BOX_BLUR_DEFAULT_MODE GST_CUDA_BOX_BLUR_MODE_BOX
+#define GST_CUDA_BOX_BLUR_DEFAULT_SIGMA 2.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_BORDER GST_CUDA_BOX_BLUR_BORDER_SHRINK
 #define GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE 0.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI 0       /* each of x, y, width, height */
@@ -71,6 +85,8 @@ typedef struct
   guint planes;                 /* GstCudaBoxBlurPlanes */
   gboolean blur_alpha;
   gint passes;
+  GstCudaBoxBlurMode mode;
+  gdouble sigma;                /* of mode gaussian, in pixels */
   GstCudaBoxBlurBorder border;
   gdouble border_value;
   GstVideoRectangle roi;        /* 0 width or height: to the frame's edge */
@@ -90,10 +106,22 @@ typedef struct
 
 void      gst_cuda_box_blur_settings_init       (GstCudaBoxBlurSettings * settings);
 
+gint      gst_cuda_box_blur_settings_passes     (const GstCudaBoxBlurSettings * settings);
+
+gint      gst_cuda_box_blur_gaussian_radius     (gdouble sigma,
+                                                 gint n_boxes,
+                                                 gint box);
+
 gboolean  gst_cuda_box_blur_settings_window     (const GstCudaBoxBlurSettings * settings,
                                                  const GstCudaBoxBlurInfo * info,
                                                  gint component,
                                                  GstCudaBoxBlurWindow * window);
+
+gboolean  gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings * settings,
+                                                  const GstCudaBoxBlurInfo * info,
+                                                  gint component,
+                                                  gint pass,
+                                                  GstCudaBoxBlurWindow * window);
 
 gboolean  gst_cuda_box_blur_window_is_direct    (gint radius_x,
                                                  gint radius_y);

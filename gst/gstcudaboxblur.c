@@ -97,6 +97,8 @@ enum
   PROP_PLANES,
   PROP_BLUR_ALPHA,
   PROP_PASSES,
+  PROP_MODE,
+  PROP_SIGMA,
   PROP_BORDER_MODE,
   PROP_BORDER_VALUE,
   PROP_ROI_X,
@@ -182,6 +184,25 @@ gst_cuda_box_blur_memory_mode_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstCudaBoxBlurMemoryMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_cuda_box_blur_mode_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_BOX_BLUR_MODE_BOX, "Box blur of the radii, passes times",
+        "box"},
+    {GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, "Gaussian blur of sigma, made of box "
+          "blurs", "gaussian"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaBoxBlurMode", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -383,13 +404,43 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * How many times the box blur is applied, each pass to the previous
    * one's output.  n passes of a box of radius r approximate a Gaussian of
    * standard deviation sqrt (n * r * (r + 1) / 3) pixels away from the
-   * borders: three passes of radius 4 are close to sigma 4.5.
+   * borders: three passes of radius 4 are close to sigma 4.5.  In mode
+   * gaussian, the number of boxes (at least 3).
    */
   g_object_class_install_property (gobject_class, PROP_PASSES,
       g_param_spec_uint ("passes", "Passes",
           "Times the box blur is applied (3 approximates a Gaussian of "
-          "sigma sqrt(passes*r*(r+1)/3))", 1, GST_CUDA_BOX_BLUR_MAX_PASSES,
+          "sigma sqrt(passes*r*(r+1)/3)); in mode gaussian, the number of "
+          "boxes, at least 3", 1, GST_CUDA_BOX_BLUR_MAX_PASSES,
           GST_CUDA_BOX_BLUR_DEFAULT_PASSES,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
+   * GstCudaBoxBlur:mode:
+   *
+   * box blurs with the radius properties, passes times; gaussian blurs
+   * with a Gaussian of standard deviation #GstCudaBoxBlur:sigma, made of
+   * #GstCudaBoxBlur:passes (at least 3) box blurs of radii r and r + 1
+   * whose variances add up to the nearest they can to sigma squared.  The
+   * radius and chroma-radius properties are not used then; chroma takes
+   * sigma divided by its subsampling.
+   */
+  g_object_class_install_property (gobject_class, PROP_MODE,
+      g_param_spec_enum ("mode", "Mode", "What the regions get: a box blur "
+          "of the radii, or a Gaussian blur of sigma",
+          GST_TYPE_CUDA_BOX_BLUR_MODE, GST_CUDA_BOX_BLUR_DEFAULT_MODE,
+          BLUR_PARAM_FLAGS));
+
+  /**
+   * GstCudaBoxBlur:sigma:
+   *
+   * Standard deviation, in pixels, of the Gaussian of mode gaussian.
+   * Below about 0.8 every box has radius 0 and nothing changes.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGMA,
+      g_param_spec_double ("sigma", "Sigma", "Standard deviation in pixels "
+          "of mode gaussian", 0, GST_CUDA_BOX_BLUR_MAX_SIGMA,
+          GST_CUDA_BOX_BLUR_DEFAULT_SIGMA,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -594,6 +645,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_debug, "cudaboxblur", 0,
       "CUDA box blur");
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_PLANES, 0);
 }
@@ -670,6 +722,12 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_PASSES:
       s->passes = g_value_get_uint (value);
       break;
+    case PROP_MODE:
+      s->mode = g_value_get_enum (value);
+      break;
+    case PROP_SIGMA:
+      s->sigma = g_value_get_double (value);
+      break;
     case PROP_BORDER_MODE:
       s->border = g_value_get_enum (value);
       break;
@@ -745,6 +803,12 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PASSES:
       g_value_set_uint (value, s->passes);
+      break;
+    case PROP_MODE:
+      g_value_set_enum (value, s->mode);
+      break;
+    case PROP_SIGMA:
+      g_value_set_double (value, s->sigma);
       break;
     case PROP_BORDER_MODE:
       g_value_set_enum (value, s->border);

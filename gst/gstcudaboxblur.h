@@ -34,6 +34,9 @@ GType gst_cuda_box_blur_memory_mode_get_type (void);
 
 /* GstCudaBoxBlurBorder of cudaboxblur-params.h, for the border-mode
  * property */
+#define GST_TYPE_CUDA_BOX_BLUR_MODE (gst_cuda_box_blur_mode_get_type ())
+GType gst_cuda_box_blur_mode_get_type (void);
+
 #define GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE (gst_cuda_box_blur_border_mode_get_type ())
 GType gst_cuda_box_blur_border_mode_get_type (void);
 

@@ -152,10 +152,15 @@ settings_case (guint i, GstCudaBoxBlurSettings * s)
       s->passes = 2;
       s->border = GST_CUDA_BOX_BLUR_BORDER_CLAMP;
       break;
+    case 4:                    /* boxes of radii 2, 2, 3 */
+      s->mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+      s->sigma = 3;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_MIRROR;
+      break;
   }
 }
 
-#define N_SETTINGS 4
+#define N_SETTINGS 5
 
 /* Every format with every setting, host to host, managed to managed and
  * device to device, on an odd size with padded input rows. */
@@ -262,6 +267,14 @@ in_place_case (guint i, GstCudaBoxBlurSettings * s)
       s->roi.y = 20;
       s->roi.w = 7;
       s->roi.h = 30;
+      return TRUE;
+    case 5:                    /* a Gaussian of unequal boxes (0, 0, 1) */
+      s->mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+      s->sigma = 1;
+      s->roi.x = 9;
+      s->roi.y = 5;
+      s->roi.w = 31;
+      s->roi.h = 20;
       return TRUE;
   }
   return FALSE;

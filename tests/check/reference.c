@@ -653,6 +653,135 @@ GST_START_TEST (test_frame_components)
 
 GST_END_TEST;
 
+/* The 1-D kernel of box blurs of @radii one after the other: their
+ * convolution, centred at index @n_taps / 2. */
+static gdouble *
+boxes_kernel (const gint * radii, gint n, gint * n_taps)
+{
+  gint taps = 1, b, i, j;
+  gdouble *k = g_new0 (gdouble, 1), *next;
+
+  k[0] = 1;
+  for (b = 0; b < n; b++) {
+    const gint w = 2 * radii[b] + 1;
+
+    next = g_new0 (gdouble, taps + w - 1);
+    for (i = 0; i < taps; i++)
+      for (j = 0; j < w; j++)
+        next[i + j] += k[i] / w;
+    g_free (k);
+    k = next;
+    taps += w - 1;
+  }
+  *n_taps = taps;
+  return k;
+}
+
+/* Mode gaussian's boxes: radii r and r + 1, never shrinking, whose total
+ * variance is the nearest to sigma^2 that such boxes reach; and how far
+ * their blur is from a Gaussian sampled at the pixels: the L1 distance
+ * between the two normalised 1-D kernels stays within the bounds the
+ * README gives, for 3, 4 and 5 boxes and sigma in [1.5, 3), [3, 8) and
+ * [8, 64]. */
+GST_START_TEST (test_gaussian_boxes)
+{
+  const gdouble bound[3][3] = { {0.20, 0.105, 0.07}, {0.145, 0.09, 0.055},
+  {0.115, 0.075, 0.045}
+  };
+  gint n, b;
+
+  for (n = 3; n <= 5; n++) {
+    gdouble worst[3] = { 0, 0, 0 }, sigma;
+
+    for (sigma = 0.25; sigma <= 64; sigma *= 1.02) {
+      const gdouble want = sigma * sigma;
+      const gint range = sigma < 3 ? 0 : sigma < 8 ? 1 : 2;
+      gint radii[5], taps, c, reach, i, r, k;
+      gdouble var = 0, l1 = 0, norm = 0, *kernel;
+
+      for (b = 0; b < n; b++) {
+        radii[b] = gst_cuda_box_blur_gaussian_radius (sigma, n, b);
+        var += radii[b] * (radii[b] + 1) / 3.0;
+        fail_unless (b == 0 || (radii[b] >= radii[b - 1]
+                && radii[b] - radii[0] <= 1), "sigma %g", sigma);
+      }
+      /* no other mix of two neighbouring radii comes closer */
+      for (r = MAX (radii[0] - 1, 0); r <= radii[0] + 1; r++)
+        for (k = 0; k <= n; k++) {
+          const gdouble v = ((n - k) * r * (r + 1) + k * (r + 1) * (r + 2))
+              / 3.0;
+          fail_unless (fabs (v - want) >= fabs (var - want) - 1e-9,
+              "sigma %g: %d boxes of %d and %d of %d are closer", sigma,
+              n - k, r, k, r + 1);
+        }
+
+      if (sigma < 1.5)
+        continue;
+      kernel = boxes_kernel (radii, n, &taps);
+      c = taps / 2;
+      /* the Gaussian out to 8 sigma, or the boxes' reach if further */
+      reach = MAX (c, (gint) (8 * sigma));
+      for (i = -reach; i <= reach; i++)
+        norm += exp (-i * i / (2 * want));
+      for (i = -reach; i <= reach; i++)
+        l1 += fabs ((ABS (i) <= c ? kernel[c + i] : 0) -
+            exp (-i * i / (2 * want)) / norm);
+      g_free (kernel);
+      worst[range] = MAX (worst[range], l1);
+      fail_unless (l1 <= bound[n - 3][range], "sigma %g, %d boxes: L1 %g",
+          sigma, n, l1);
+    }
+    GST_INFO ("%d boxes: worst L1 distance to a Gaussian %.3f, %.3f, %.3f",
+        n, worst[0], worst[1], worst[2]);
+  }
+}
+
+GST_END_TEST;
+
+/* Mode gaussian's windows: chroma takes sigma divided by its subsampling,
+ * the passes take their own radii, and a sigma too small for any box
+ * leaves the frame untouched. */
+GST_START_TEST (test_gaussian_windows)
+{
+  GstCudaBoxBlurInfo i420 = test_info ("I420", 64, 48);
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurWindow w;
+  gint pass;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+  s.sigma = 8;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_passes (&s), 3);
+  for (pass = 0; pass < 3; pass++) {
+    const gint luma = gst_cuda_box_blur_gaussian_radius (8, 3, pass);
+    const gint chroma = gst_cuda_box_blur_gaussian_radius (4, 3, pass);
+
+    fail_unless (gst_cuda_box_blur_settings_pass_window (&s, &i420, 0, pass,
+            &w));
+    fail_unless (w.radius_x == luma && w.radius_y == luma);
+    fail_unless (gst_cuda_box_blur_settings_pass_window (&s, &i420, 1, pass,
+            &w));
+    fail_unless (w.radius_x == chroma && w.radius_y == chroma);
+  }
+  /* the widest window is the last pass's */
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &i420, 0, &w));
+  fail_unless_equals_int (w.radius_x,
+      gst_cuda_box_blur_gaussian_radius (8, 3, 2));
+
+  s.passes = 5;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_passes (&s), 5);
+  s.sigma = 0.5;
+  fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, &i420));
+  fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, NULL));
+  s.sigma = 1;
+  fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &i420));
+  /* the radius properties play no part */
+  s.radius_x = s.radius_y = 0;
+  fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, NULL));
+}
+
+GST_END_TEST;
+
 static Suite *
 reference_suite (void)
 {
@@ -676,6 +805,8 @@ reference_suite (void)
   tcase_add_test (tc, test_sat_matches_direct);
   tcase_add_test (tc, test_passes);
   tcase_add_test (tc, test_component_windows);
+  tcase_add_test (tc, test_gaussian_boxes);
+  tcase_add_test (tc, test_gaussian_windows);
   tcase_add_test (tc, test_regions);
   tcase_add_test (tc, test_frame_components);
   return s;

@@ -177,7 +177,8 @@ test_apply_settings (GstElement * blur,
   g_object_set (blur, "radius-x", s->radius_x, "radius-y", s->radius_y,
       "chroma-radius-x", s->chroma_radius_x, "chroma-radius-y",
       s->chroma_radius_y, "planes", s->planes, "blur-alpha", s->blur_alpha,
-      "passes", s->passes, "border-mode", s->border, "border-value",
+      "passes", s->passes, "mode", s->mode, "sigma", s->sigma,
+      "border-mode", s->border, "border-value",
       s->border_value, "roi-x", s->roi.x, "roi-y", s->roi.y, "roi-width",
       s->roi.w, "roi-height", s->roi.h, "roi-meta", s->roi_meta,
       "roi-meta-type", g_quark_to_string (s->roi_meta_type), "roi-padding",
@@ -230,10 +231,11 @@ describe (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, gint p, gint i, gint y)
 {
   return g_strdup_printf ("%dx%d %s radius %d,%d chroma %d,%d, %d passes, "
-      "border %d, roi %d,%d %dx%d%s: plane %d, byte %d of row %d",
-      info->width, info->height, info->format, settings->radius_x,
+      "mode %d sigma %g, border %d, roi %d,%d %dx%d%s: plane %d, byte %d of "
+      "row %d", info->width, info->height, info->format, settings->radius_x,
       settings->radius_y, settings->chroma_radius_x,
-      settings->chroma_radius_y, settings->passes, settings->border,
+      settings->chroma_radius_y, settings->passes, settings->mode,
+      settings->sigma, settings->border,
       settings->roi.x, settings->roi.y, settings->roi.w, settings->roi.h,
       settings->roi_meta ? " (from metas)" : "", p, i, y);
 }

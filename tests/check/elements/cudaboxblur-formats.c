@@ -22,6 +22,7 @@ typedef struct
   gboolean roi_meta;            /* two rectangles from metas */
   gboolean blur_alpha;
   gboolean from_pool;           /* else system memory with padded rows */
+  gdouble sigma;                /* above 0: mode gaussian, radius unused */
 } Config;
 
 static const Config configs[] = {
@@ -34,6 +35,8 @@ static const Config configs[] = {
   {7, 3, GST_CUDA_BOX_BLUR_BORDER_MIRROR, FALSE, TRUE, TRUE, TRUE},
   {63, 1, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, FALSE, TRUE, FALSE, FALSE},
   {0, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, FALSE, FALSE, TRUE},
+  {0, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, FALSE, FALSE, TRUE, 6.0},
+  {0, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR, FALSE, TRUE, TRUE, FALSE, 2.5},
 };
 
 static guint
@@ -93,6 +96,10 @@ check_format (const gchar * format, gint w, gint height)
     gst_cuda_box_blur_settings_init (&s);
     s.radius_x = s.radius_y = cfg->radius;
     s.passes = cfg->passes;
+    if (cfg->sigma > 0) {
+      s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+      s.sigma = cfg->sigma;
+    }
     s.border = cfg->border;
     s.border_value = 77;
     s.blur_alpha = cfg->blur_alpha;
@@ -109,7 +116,8 @@ check_format (const gchar * format, gint w, gint height)
         test_buffer_new (NULL, format, w, height, 8 * info.sample_size, c);
     if (cfg->roi_meta)
       add_two_regions (in, w, height);
-    push_and_check (h, in, format, w, height, &s, cfg->radius == 0);
+    push_and_check (h, in, format, w, height, &s, cfg->radius == 0
+        && cfg->sigma == 0);
   }
   gst_harness_teardown (h);
 }

@@ -99,6 +99,12 @@ set_passes (GstCudaBoxBlurSettings * settings, gint value)
   settings->passes = value;
 }
 
+static void
+set_sigma (GstCudaBoxBlurSettings * settings, gint value)
+{
+  settings->sigma = value;
+}
+
 static const Ramp radius_ramp = { "GRAY8", "radius", 0, 1, set_radius };
 
 /* A harness whose element has @settings, with @ramp bound. */
@@ -179,6 +185,20 @@ GST_START_TEST (test_controlled_passes)
   gst_cuda_box_blur_settings_init (&settings);
   set_radius (&settings, 2);
   check_ramp (&ramp, &settings, 3);
+}
+
+GST_END_TEST;
+
+/* sigma of mode gaussian from 1 at 0 s, one more a second: the boxes
+ * change from pass to pass and frame to frame. */
+GST_START_TEST (test_controlled_sigma)
+{
+  const Ramp ramp = { "I420", "sigma", 1, 1, set_sigma };
+  GstCudaBoxBlurSettings settings;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+  check_ramp (&ramp, &settings, 4);
 }
 
 GST_END_TEST;
@@ -296,6 +316,7 @@ cudaboxblur_stream_suite (void)
   tcase_add_test (tc, test_controlled_radius);
   tcase_add_test (tc, test_controlled_roi_x);
   tcase_add_test (tc, test_controlled_passes);
+  tcase_add_test (tc, test_controlled_sigma);
   tcase_add_test (tc, test_control_follows_stream_time);
   tcase_add_test (tc, test_control_after_seek);
   tcase_add_test (tc, test_metas_passed_on);

@@ -440,8 +440,8 @@ GST_START_TEST (test_properties)
   guint r, planes;
   gint d;
   gchar *arch, *type;
-  static const gchar *playing[] = { "planes", "blur-alpha", "border-mode",
-    "roi-meta", "roi-meta-type"
+  static const gchar *playing[] = { "planes", "blur-alpha", "mode",
+    "border-mode", "roi-meta", "roi-meta-type"
   };
   guint i;
 
@@ -451,6 +451,7 @@ GST_START_TEST (test_properties)
   assert_number_property (e, "chroma-radius-x", -1, 255, -1);
   assert_number_property (e, "chroma-radius-y", -1, 255, -1);
   assert_number_property (e, "passes", 1, 8, 1);
+  assert_number_property (e, "sigma", 0, 128, 2);
   assert_number_property (e, "border-value", -G_MAXFLOAT, G_MAXFLOAT, 0);
   assert_number_property (e, "roi-x", 0, 32768, 0);
   assert_number_property (e, "roi-y", 0, 32768, 0);
@@ -491,6 +492,13 @@ GST_START_TEST (test_properties)
       fail_unless (v != NULL && v->value == (gint) i, "%s", nicks[i]);
     }
     fail_unless_equals_int (fl->default_value, GST_CUDA_BOX_BLUR_PLANES_ALL);
+
+    mode = G_PARAM_SPEC_ENUM (find_property (e, "mode"));
+    fail_unless_equals_int (mode->default_value, GST_CUDA_BOX_BLUR_MODE_BOX);
+    v = g_enum_get_value_by_nick (mode->enum_class, "box");
+    fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_BOX);
+    v = g_enum_get_value_by_nick (mode->enum_class, "gaussian");
+    fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN);
   }
 
   g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch,
@@ -541,6 +549,13 @@ GST_START_TEST (test_properties)
   g_object_set (e, "chroma-radius-x", -1, NULL);
   fail_unless (gst_base_transform_is_passthrough (trans));
   g_object_set (e, "radius", 2, NULL);
+  fail_if (gst_base_transform_is_passthrough (trans));
+
+  /* in mode gaussian sigma decides, not the radii */
+  gst_util_set_object_arg (G_OBJECT (e), "mode", "gaussian");
+  g_object_set (e, "radius", 0, "sigma", 0.5, NULL);
+  fail_unless (gst_base_transform_is_passthrough (trans));
+  g_object_set (e, "sigma", 1.0, NULL);
   fail_if (gst_base_transform_is_passthrough (trans));
 
   gst_object_unref (e);
