@@ -435,7 +435,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * GstCudaBoxBlur:sigma:
    *
    * Standard deviation, in pixels, of the Gaussian of mode gaussian.
-   * Below about 0.8 every box has radius 0 and nothing changes.
+   * Up to about 0.58 every box has radius 0 and nothing changes.
    */
   g_object_class_install_property (gobject_class, PROP_SIGMA,
       g_param_spec_double ("sigma", "Sigma", "Standard deviation in pixels "
