@@ -41,6 +41,7 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->roi_meta = GST_CUDA_BOX_BLUR_DEFAULT_ROI_META;
   settings->roi_meta_type = 0;  /* GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE */
   settings->roi_padding = GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING;
+  settings->roi_hold = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD;
 }
 
 /**
@@ -256,26 +257,107 @@ clip_region (GstVideoRectangle * r, gint width, gint height)
 }
 
 /**
- * gst_cuda_box_blur_settings_regions:
+ * gst_cuda_box_blur_hold_init:
+ *
+ * Makes @hold empty: no region held.
+ */
+void
+gst_cuda_box_blur_hold_init (GstCudaBoxBlurHold * hold)
+{
+  hold->regions = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurMetaRegion));
+}
+
+void
+gst_cuda_box_blur_hold_reset (GstCudaBoxBlurHold * hold)
+{
+  g_array_set_size (hold->regions, 0);
+}
+
+void
+gst_cuda_box_blur_hold_clear (GstCudaBoxBlurHold * hold)
+{
+  g_clear_pointer (&hold->regions, g_array_unref);
+}
+
+/* Intersection over union of two regions of metas. */
+static gdouble
+iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
+{
+  const gint64 x0 = MAX (a->x, b->x), y0 = MAX (a->y, b->y);
+  const gint64 x1 = MIN ((gint64) a->x + a->w, (gint64) b->x + b->w);
+  const gint64 y1 = MIN ((gint64) a->y + a->h, (gint64) b->y + b->h);
+  const gdouble inter = x1 > x0 && y1 > y0 ? (gdouble) (x1 - x0) * (y1 - y0)
+      : 0;
+  const gdouble uni = (gdouble) a->w * a->h + (gdouble) b->w * b->h - inter;
+
+  return uni > 0 ? inter / uni : 0;
+}
+
+/* TRUE when @region of this frame is @held's region of an earlier one:
+ * the same id where both have one (above 0), else the same type and an
+ * intersection over union of at least GST_CUDA_BOX_BLUR_HOLD_MIN_IOU. */
+static gboolean
+same_region (const GstCudaBoxBlurMetaRegion * region,
+    const GstCudaBoxBlurMetaRegion * held)
+{
+  if (region->id > 0 && held->id > 0)
+    return region->id == held->id;
+  return region->type == held->type
+      && iou (region, held) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU;
+}
+
+/* Replaces @current, this frame's regions, by the regions to redact: those
+ * and, for up to @frames frames after their metas were last seen, the
+ * regions @hold keeps, with their last rectangles. */
+static void
+hold_update (GstCudaBoxBlurHold * hold, GArray * current, guint frames)
+{
+  const guint n = current->len;
+  guint i, j;
+
+  for (j = 0; j < hold->regions->len; j++) {
+    GstCudaBoxBlurMetaRegion *held = &g_array_index (hold->regions,
+        GstCudaBoxBlurMetaRegion, j);
+    gboolean seen = FALSE;
+
+    for (i = 0; i < n && !seen; i++)
+      seen = same_region (&g_array_index (current, GstCudaBoxBlurMetaRegion,
+              i), held);
+    if (!seen && ++held->missed <= frames)
+      g_array_append_val (current, *held);
+  }
+  g_array_set_size (hold->regions, 0);
+  g_array_append_vals (hold->regions, current->data, current->len);
+}
+
+/**
+ * gst_cuda_box_blur_settings_held_regions:
+ * @hold: (nullable): the regions held from earlier frames, updated
  * @regions: a #GArray of #GstVideoRectangle, emptied first
  *
  * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
  * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of type
- * roi_meta_type when set), each grown by roi_padding on every side;
- * otherwise the roi rectangle, whose 0 width or height reaches the frame's
- * edge (all 0: the whole frame).
+ * roi_meta_type when set), and with @hold those of the last roi_hold
+ * frames that have no meta in this one (matched by id, or by overlap), each
+ * grown by roi_padding on every side; otherwise the roi rectangle, whose 0
+ * width or height reaches the frame's edge (all 0: the whole frame).  Call
+ * it once per frame, in order: it counts the frames a region was missed.
  *
  * Returns: the number of rectangles.
  */
 guint
-gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurInfo * info, GstBuffer * buffer, GArray * regions)
+gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
+    settings, const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
+    GstCudaBoxBlurHold * hold, GArray * regions)
 {
   GstVideoRectangle r;
+  guint i;
 
   g_array_set_size (regions, 0);
 
   if (settings->roi_meta) {
+    GArray *found = g_array_new (FALSE, FALSE,
+        sizeof (GstCudaBoxBlurMetaRegion));
     GstVideoRegionOfInterestMeta *meta;
     gpointer state = NULL;
     const gint pad = settings->roi_padding;
@@ -283,15 +365,25 @@ gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
     while ((meta = (GstVideoRegionOfInterestMeta *)
             gst_buffer_iterate_meta_filtered (buffer, &state,
                 GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
-      gint64 x0, y0, x1, y1;
+      GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
+        meta->roi_type, meta->id, 0
+      };
 
-      if (settings->roi_meta_type && meta->roi_type != settings->roi_meta_type)
-        continue;
+      if (!settings->roi_meta_type || meta->roi_type == settings->roi_meta_type)
+        g_array_append_val (found, m);
+    }
+    if (hold)
+      hold_update (hold, found, settings->roi_hold);
+
+    for (i = 0; i < found->len; i++) {
+      const GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
+          GstCudaBoxBlurMetaRegion, i);
       /* in 64 bits: metas come from anywhere */
-      x0 = MAX ((gint64) meta->x - pad, 0);
-      y0 = MAX ((gint64) meta->y - pad, 0);
-      x1 = MIN ((gint64) meta->x + meta->w + pad, info->width);
-      y1 = MIN ((gint64) meta->y + meta->h + pad, info->height);
+      const gint64 x0 = MAX ((gint64) m->x - pad, 0);
+      const gint64 y0 = MAX ((gint64) m->y - pad, 0);
+      const gint64 x1 = MIN ((gint64) m->x + m->w + pad, info->width);
+      const gint64 y1 = MIN ((gint64) m->y + m->h + pad, info->height);
+
       if (x1 > x0 && y1 > y0) {
         r.x = x0;
         r.y = y0;
@@ -300,6 +392,7 @@ gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
         g_array_append_val (regions, r);
       }
     }
+    g_array_unref (found);
   } else {
     r = settings->roi;
     if (r.w == 0)
@@ -310,6 +403,20 @@ gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
       g_array_append_val (regions, r);
   }
   return regions->len;
+}
+
+/**
+ * gst_cuda_box_blur_settings_regions:
+ *
+ * gst_cuda_box_blur_settings_held_regions() of @buffer alone, with no
+ * region held from earlier frames.
+ */
+guint
+gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstBuffer * buffer, GArray * regions)
+{
+  return gst_cuda_box_blur_settings_held_regions (settings, info, buffer,
+      NULL, regions);
 }
 
 /**

@@ -73,6 +73,12 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META FALSE
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE NULL
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING 0
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD 0
+
+#define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD 1000
+/* The overlap (intersection over union) from which a region without an id
+ * is taken for a held one. */
+#define GST_CUDA_BOX_BLUR_HOLD_MIN_IOU 0.3
 
 /* Everything the properties say about how to blur a frame: copied from the
  * element once per frame. */
@@ -93,7 +99,26 @@ typedef struct
   gboolean roi_meta;
   GQuark roi_meta_type;         /* 0: every type */
   gint roi_padding;
+  guint roi_hold;               /* frames a region outlives its meta */
 } GstCudaBoxBlurSettings;
+
+/* A region of interest as a meta gave it. */
+typedef struct
+{
+  guint x;
+  guint y;
+  guint w;
+  guint h;
+  GQuark type;
+  gint id;                      /* above 0: an id to match it by */
+  guint missed;                 /* frames since its meta was last seen */
+} GstCudaBoxBlurMetaRegion;
+
+/* The regions of earlier frames that roi_hold keeps redacted. */
+typedef struct
+{
+  GArray *regions;              /* GstCudaBoxBlurMetaRegion */
+} GstCudaBoxBlurHold;
 
 /* How one component is blurred. */
 typedef struct
@@ -128,6 +153,18 @@ gboolean  gst_cuda_box_blur_window_is_direct    (gint radius_x,
 
 gboolean  gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings * settings,
                                                     const GstCudaBoxBlurInfo * info);
+
+void      gst_cuda_box_blur_hold_init           (GstCudaBoxBlurHold * hold);
+
+void      gst_cuda_box_blur_hold_reset          (GstCudaBoxBlurHold * hold);
+
+void      gst_cuda_box_blur_hold_clear          (GstCudaBoxBlurHold * hold);
+
+guint     gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings * settings,
+                                                   const GstCudaBoxBlurInfo * info,
+                                                   GstBuffer * buffer,
+                                                   GstCudaBoxBlurHold * hold,
+                                                   GArray * regions);
 
 guint     gst_cuda_box_blur_settings_regions    (const GstCudaBoxBlurSettings * settings,
                                                  const GstCudaBoxBlurInfo * info,

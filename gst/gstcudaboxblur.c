@@ -108,6 +108,7 @@ enum
   PROP_ROI_META,
   PROP_ROI_META_TYPE,
   PROP_ROI_PADDING,
+  PROP_ROI_HOLD,
   PROP_DEVICE_ID,
   PROP_MEMORY_MODE,
   PROP_ARCH,
@@ -154,6 +155,10 @@ struct _GstCudaBoxBlur
   GstCudaBoxBlurSettings frame_settings;
   GArray *regions;
   gboolean in_place;
+
+  /* roi-hold's regions, from prepare_output_buffer() to the next flush,
+   * caps or stop */
+  GstCudaBoxBlurHold hold;
 };
 
 /* GStreamer's CUDA memory first: negotiation prefers it where both
@@ -269,6 +274,8 @@ static void gst_cuda_box_blur_set_context (GstElement * element,
 static gboolean gst_cuda_box_blur_query (GstBaseTransform * trans,
     GstPadDirection direction, GstQuery * query);
 #endif
+static gboolean gst_cuda_box_blur_sink_event (GstBaseTransform * trans,
+    GstEvent * event);
 static gboolean gst_cuda_box_blur_start (GstBaseTransform * trans);
 static gboolean gst_cuda_box_blur_stop (GstBaseTransform * trans);
 static gboolean gst_cuda_box_blur_get_unit_size (GstBaseTransform * trans,
@@ -559,6 +566,24 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
+   * GstCudaBoxBlur:roi-hold:
+   *
+   * With roi-meta, how many frames a region stays blurred after its meta
+   * is gone, so that a detector that misses a face for a frame or two does
+   * not unveil it.  A region of a new frame continues a held one with the
+   * same id (the metas' ids above 0), or without ids of the same type and
+   * overlapping it by an intersection over union of 0.3 or more.  Held
+   * regions keep their last rectangle.  Frames the element passes through
+   * untouched do not count, and flushes, new caps and stopping forget
+   * every held region.
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_HOLD,
+      g_param_spec_uint ("roi-hold", "ROI hold", "With roi-meta, frames a "
+          "region stays blurred after its meta is gone", 0,
+          GST_CUDA_BOX_BLUR_MAX_ROI_HOLD, GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD,
+          BLUR_PARAM_FLAGS));
+
+  /**
    * GstCudaBoxBlur:device-id:
    *
    * Ordinal of the CUDA device to run on, as numbered by the CUDA runtime
@@ -618,6 +643,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_context);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_query);
 #endif
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_sink_event);
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_stop);
   /* GstVideoFilter implements these with GstVideoInfo, which cannot parse
@@ -657,6 +683,7 @@ gst_cuda_box_blur_init (GstCudaBoxBlur * self)
   self->device_id = DEFAULT_DEVICE_ID;
   self->memory_mode = DEFAULT_MEMORY_MODE;
   self->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  gst_cuda_box_blur_hold_init (&self->hold);
 }
 
 static void
@@ -665,6 +692,7 @@ gst_cuda_box_blur_finalize (GObject * object)
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
 
   g_array_unref (self->regions);
+  gst_cuda_box_blur_hold_clear (&self->hold);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -757,6 +785,9 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_ROI_PADDING:
       s->roi_padding = g_value_get_uint (value);
       break;
+    case PROP_ROI_HOLD:
+      s->roi_hold = g_value_get_uint (value);
+      break;
     case PROP_DEVICE_ID:
       self->device_id = g_value_get_int (value);
       break;
@@ -836,6 +867,9 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_ROI_PADDING:
       g_value_set_uint (value, s->roi_padding);
+      break;
+    case PROP_ROI_HOLD:
+      g_value_set_uint (value, s->roi_hold);
       break;
     case PROP_DEVICE_ID:
       g_value_set_int (value, self->device_id);
@@ -967,12 +1001,24 @@ gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
 #endif
 }
 
+/* A flush forgets the regions roi-hold keeps. */
+static gboolean
+gst_cuda_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    gst_cuda_box_blur_hold_reset (&self->hold);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
 static gboolean
 gst_cuda_box_blur_stop (GstBaseTransform * trans)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
 
   gst_cuda_box_blur_drop_engine (self);
+  gst_cuda_box_blur_hold_reset (&self->hold);
   gst_clear_object (&self->allocator);
   if (self->program)
     gst_cuda_box_blur_program_settle (self->program);
@@ -1208,6 +1254,7 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   self->negotiated = TRUE;
   self->cuda_memory = cuda;
   GST_OBJECT_UNLOCK (self);
+  gst_cuda_box_blur_hold_reset (&self->hold);
   gst_cuda_box_blur_update_passthrough (self);
 
   GST_DEBUG_OBJECT (self, "%s %dx%d in %s memory, %d planes, %d components",
@@ -1434,8 +1481,8 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
 
   self->in_place = FALSE;
   if (!gst_base_transform_is_passthrough (trans)) {
-    if (gst_cuda_box_blur_settings_regions (&self->frame_settings,
-            &self->info, input, self->regions) == 0) {
+    if (gst_cuda_box_blur_settings_held_regions (&self->frame_settings,
+            &self->info, input, &self->hold, self->regions) == 0) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
       *outbuf = input;
       return GST_FLOW_OK;

@@ -782,6 +782,94 @@ GST_START_TEST (test_gaussian_windows)
 
 GST_END_TEST;
 
+/* The regions roi-hold gives frame after frame of metas (@n of them,
+ * each x, id, type: 0 face, 1 plate), checked against @want rectangles'
+ * x (8x8 at y 10, sorted as found). */
+static void
+hold_frame (GstCudaBoxBlurHold * hold, const GstCudaBoxBlurSettings * s,
+    const gint (*metas)[3], guint n, const gint * want, guint n_want)
+{
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
+  GstBuffer *buf = gst_buffer_new ();
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    GstVideoRegionOfInterestMeta *m =
+        gst_buffer_add_video_region_of_interest_meta (buf,
+        metas[i][2] ? "plate" : "face", metas[i][0], 10, 8, 8);
+    m->id = metas[i][1];
+  }
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (s, &info,
+          buf, hold, regions), n_want);
+  for (i = 0; i < n_want; i++) {
+    const GstVideoRectangle *r = &g_array_index (regions, GstVideoRectangle,
+        i);
+
+    fail_unless (r->x == want[i] && r->y == 10 && r->w == 8 && r->h == 8,
+        "region %u at %d,%d %dx%d, want x %d", i, r->x, r->y, r->w, r->h,
+        want[i]);
+  }
+  g_array_unref (regions);
+  gst_buffer_unref (buf);
+}
+
+/* roi-hold: a region outlives its meta by roi-hold frames with its last
+ * rectangle; a region of a new frame continues a held one by id, or
+ * without ids by type and overlap; a reset forgets everything. */
+GST_START_TEST (test_roi_hold)
+{
+  const gint face[][3] = { {10, 0, 0} }, moved[][3] = { {12, 0, 0} };
+  const gint far[][3] = { {40, 0, 0} }, plate[][3] = { {12, 0, 1} };
+  const gint ids[][3] = { {10, 5, 0}, {40, 7, 0} }, swapped[][3] = {
+    {11, 7, 0}
+  };
+  const gint at10[] = { 10 }, at12[] = { 12 }, at40_12[] = { 40, 12 };
+  const gint at12_10[] = { 12, 10 }, at10_40[] = { 10, 40 };
+  const gint at11_10[] = { 11, 10 };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurHold hold;
+  gint f;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.roi_hold = 2;
+  gst_cuda_box_blur_hold_init (&hold);
+
+  /* present in frames 0-4, gone in 5-7, back in 8: held in 5 and 6 */
+  for (f = 0; f <= 8; f++) {
+    const gboolean present = f <= 4 || f == 8;
+
+    hold_frame (&hold, &s, face, present ? 1 : 0, at10,
+        present || f <= 6 ? 1 : 0);
+  }
+
+  /* moved a little without ids: the same region, not a second one */
+  hold_frame (&hold, &s, moved, 1, at12, 1);
+  /* far away: a new region, and the old one held */
+  hold_frame (&hold, &s, far, 1, at40_12, 2);
+  /* the same place, another type: not the held face */
+  gst_cuda_box_blur_hold_reset (&hold);
+  hold_frame (&hold, &s, face, 1, at10, 1);
+  hold_frame (&hold, &s, plate, 1, at12_10, 2);
+
+  /* with ids, the id decides, not the overlap: id 7 moved onto id 5's
+   * place, id 5 is held there */
+  gst_cuda_box_blur_hold_reset (&hold);
+  hold_frame (&hold, &s, ids, 2, at10_40, 2);
+  hold_frame (&hold, &s, swapped, 1, at11_10, 2);
+
+  /* roi-hold 0 holds nothing */
+  s.roi_hold = 0;
+  gst_cuda_box_blur_hold_reset (&hold);
+  hold_frame (&hold, &s, face, 1, at10, 1);
+  hold_frame (&hold, &s, face, 0, NULL, 0);
+
+  gst_cuda_box_blur_hold_clear (&hold);
+}
+
+GST_END_TEST;
+
 static Suite *
 reference_suite (void)
 {
@@ -808,6 +896,7 @@ reference_suite (void)
   tcase_add_test (tc, test_gaussian_boxes);
   tcase_add_test (tc, test_gaussian_windows);
   tcase_add_test (tc, test_regions);
+  tcase_add_test (tc, test_roi_hold);
   tcase_add_test (tc, test_frame_components);
   return s;
 }

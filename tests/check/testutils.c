@@ -182,7 +182,7 @@ test_apply_settings (GstElement * blur,
       s->border_value, "roi-x", s->roi.x, "roi-y", s->roi.y, "roi-width",
       s->roi.w, "roi-height", s->roi.h, "roi-meta", s->roi_meta,
       "roi-meta-type", g_quark_to_string (s->roi_meta_type), "roi-padding",
-      s->roi_padding, NULL);
+      s->roi_padding, "roi-hold", s->roi_hold, NULL);
 }
 
 GstBuffer *

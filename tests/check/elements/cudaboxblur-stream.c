@@ -1,6 +1,6 @@
 /* cudaboxblur: what the element does with the stream around the frames:
  * controlled properties at each frame's stream time, through segments and
- * seeks, and which metas it passes on
+ * seeks, regions held across frames, and which metas it passes on
  * Copyright (C) 2026 The cudaboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -239,6 +239,61 @@ GST_START_TEST (test_control_after_seek)
 
 GST_END_TEST;
 
+/* Pushes frame @seed of NV12 with a face meta or not, and checks it is
+ * blurred as if it had one (@redacted) or comes back untouched. */
+static void
+push_face (GstHarness * h, const GstCudaBoxBlurSettings * settings,
+    gboolean meta, gboolean redacted, guint seed)
+{
+  GstBuffer *in = test_buffer_new (NULL, "NV12", W, H, 0, seed), *out;
+
+  if (meta)
+    gst_buffer_add_video_region_of_interest_meta (in, "face", 8, 6, 20, 16);
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL);
+  if (redacted) {
+    /* what the frame with its meta gives */
+    GstBuffer *with = gst_buffer_copy (in);
+
+    if (!meta)
+      gst_buffer_add_video_region_of_interest_meta (with, "face", 8, 6, 20,
+          16);
+    fail_if (out == in, "frame %u was not redacted", seed);
+    test_assert_output (with, out, "NV12", W, H, settings);
+    gst_buffer_unref (with);
+  } else {
+    fail_unless (out == in, "frame %u was changed", seed);
+  }
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* roi-hold=2: a face present in frames 0-4, missing in 5-7 and back in 8
+ * is redacted in 5 and 6 too, not in 7.  A flush forgets it. */
+GST_START_TEST (test_roi_hold)
+{
+  GstHarness *h = test_harness_new ("NV12", W, H);
+  GstCudaBoxBlurSettings settings;
+  guint f;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  set_radius (&settings, 4);
+  settings.roi_meta = TRUE;
+  settings.roi_hold = 2;
+  test_apply_settings (h->element, &settings);
+
+  for (f = 0; f <= 8; f++)
+    push_face (h, &settings, f <= 4 || f == 8, f <= 6 || f == 8, f);
+
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  push_segment (h, 0, 0);
+  push_face (h, &settings, FALSE, FALSE, 9);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Test metas: one tied to the memory, one of no tags. */
 static gboolean
 test_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
@@ -319,6 +374,7 @@ cudaboxblur_stream_suite (void)
   tcase_add_test (tc, test_controlled_sigma);
   tcase_add_test (tc, test_control_follows_stream_time);
   tcase_add_test (tc, test_control_after_seek);
+  tcase_add_test (tc, test_roi_hold);
   tcase_add_test (tc, test_metas_passed_on);
   return s;
 }
