@@ -357,9 +357,9 @@ run_regions (gpointer data, cudaStream_t stream)
   GError *error = NULL;
   gboolean ok = job->in_place ?
       gst_cuda_box_blur_engine_blur_in_place (job->engine, &job->info,
-      &job->settings, &job->dst, r, job->regions->len, &error) :
+      &job->settings, &job->dst, r, job->regions->len, NULL, &error) :
       gst_cuda_box_blur_engine_blur (job->engine, &job->info, &job->settings,
-      &job->src, &job->dst, r, job->regions->len, &error);
+      &job->src, &job->dst, r, job->regions->len, NULL, &error);
 
   if (!ok)
     g_error ("%s", error->message);
@@ -963,7 +963,7 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
     CHECK (cudaEventRecord (e0, gst_cuda_box_blur_engine_get_stream
             (engine)));
     if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &src, &dst,
-            &whole, 1, &error))
+            &whole, 1, NULL, &error))
       g_error ("%s", error->message);
     CHECK (cudaEventRecord (e1, gst_cuda_box_blur_engine_get_stream
             (engine)));

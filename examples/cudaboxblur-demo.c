@@ -456,7 +456,7 @@ regions_demo (gint radius, gint width, gint height, const gchar * output_dir,
   gst_cuda_box_blur_frame_from_data (&want_frame, &info, want);
   gst_cuda_box_blur_settings_regions (&settings, &info, in, regions);
   box_blur_ref_frame (&info, &settings, &in_frame, &want_frame,
-      (const GstVideoRectangle *) regions->data, regions->len);
+      (const GstVideoRectangle *) regions->data, regions->len, NULL);
   if (gst_buffer_get_size (out) >= info.size
       && memcmp (out_map.data, want, info.size) == 0) {
     g_print ("  Test PASSED: both regions match the CPU reference and every "

@@ -227,9 +227,10 @@ void
 box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
     const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
-    guint n_regions)
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings)
 {
-  const gint passes = gst_cuda_box_blur_settings_passes (settings);
+  const gint passes = gst_cuda_box_blur_regions_passes (settings,
+      region_settings, n_regions);
   guint8 *mem[2];
   GstCudaBoxBlurFrame frame[2];
   gint pass, c, cur = 0;
@@ -244,16 +245,18 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
   for (pass = 0; pass < passes; pass++, cur = !cur) {
     memcpy (mem[!cur], mem[cur], info->size);
     for (c = 0; c < info->n_components; c++) {
-      GstCudaBoxBlurWindow window;
       GstCudaBoxBlurPlane in, out;
 
-      if (!gst_cuda_box_blur_settings_pass_window (settings, info, c, pass,
-              &window))
-        continue;
       gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &in);
       gst_cuda_box_blur_frame_get_plane (&frame[!cur], info, c, &out);
       for (i = 0; i < n_regions; i++) {
+        GstCudaBoxBlurWindow window;
         GstVideoRectangle r;
+
+        if (!gst_cuda_box_blur_settings_pass_window
+            (gst_cuda_box_blur_region_settings (settings, region_settings, i),
+                info, c, pass, &window))
+          continue;
 
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
         if (gst_cuda_box_blur_window_is_direct (window.radius_x,

@@ -46,16 +46,18 @@ void box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
                               const GstCudaBoxBlurFrame * src,
                               const GstCudaBoxBlurFrame * dst);
 
-/* What the element makes of a frame: @dst is @src with, settings->passes
- * times over, every component the settings select blurred inside
- * @regions (frame pixels), each pass reading the previous one's output.
- * Windows of up to 9 pixels use the direct loops, larger ones the
- * summed-area table. */
+/* What the element makes of a frame: @dst is @src with, pass after pass,
+ * every component the settings select blurred inside @regions (frame
+ * pixels), each pass reading the previous one's output.  Each region has
+ * its own settings, @region_settings[i], or with NULL @settings.  Windows
+ * of up to 9 pixels use the direct loops, larger ones the summed-area
+ * table. */
 void box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
                          const GstCudaBoxBlurSettings * settings,
                          const GstCudaBoxBlurFrame * src,
                          const GstCudaBoxBlurFrame * dst,
                          const GstVideoRectangle * regions,
-                         guint n_regions);
+                         guint n_regions,
+                         const GstCudaBoxBlurSettings * region_settings);
 
 G_END_DECLS

@@ -71,6 +71,7 @@ typedef struct
 typedef struct
 {
   gint component;
+  const GstCudaBoxBlurSettings *settings;       /* the region's */
   GstCudaBoxBlurWindow window;  /* the widest of the passes: the halo's */
   GstVideoRectangle region;     /* in the component's samples */
   guint copy;                   /* index of its HaloCopy */
@@ -269,7 +270,8 @@ copy_frame_async (const GstCudaBoxBlurInfo * info,
 static gboolean
 blur_covers_frame (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings,
-    const GstVideoRectangle * regions, guint n_regions)
+    const GstVideoRectangle * regions, guint n_regions,
+    const GstCudaBoxBlurSettings * region_settings)
 {
   GstCudaBoxBlurWindow window;
   gint c;
@@ -278,6 +280,7 @@ blur_covers_frame (const GstCudaBoxBlurInfo * info,
       || regions[0].y != 0 || regions[0].w != info->width
       || regions[0].h != info->height)
     return FALSE;
+  settings = gst_cuda_box_blur_region_settings (settings, region_settings, 0);
   for (c = 0; c < info->n_components; c++)
     if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
       return FALSE;
@@ -314,11 +317,13 @@ static gboolean
 run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
     const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
-    guint n_regions, GError ** error)
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    GError ** error)
 {
   const gboolean covers = blur_covers_frame (info, settings, regions,
-      n_regions);
-  const gint passes = gst_cuda_box_blur_settings_passes (settings);
+      n_regions, region_settings);
+  const gint passes = gst_cuda_box_blur_regions_passes (settings,
+      region_settings, n_regions);
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame scratch = *dst;
   const GstCudaBoxBlurFrame *read = src;
@@ -345,18 +350,19 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
         (passes - 1 - pass) % 2 == 0 ? dst : &scratch;
 
     for (c = 0; c < info->n_components; c++) {
-      GstCudaBoxBlurWindow window;
       GstCudaBoxBlurPlane in, out;
 
-      if (!gst_cuda_box_blur_settings_pass_window (settings, info, c, pass,
-              &window))
-        continue;
       gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
 
       for (i = 0; i < n_regions; i++) {
+        GstCudaBoxBlurWindow window;
         GstVideoRectangle r;
 
+        if (!gst_cuda_box_blur_settings_pass_window
+            (gst_cuda_box_blur_region_settings (settings, region_settings, i),
+                info, c, pass, &window))
+          continue;
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
         if (!launch (engine, info->type, &window, &in, &out, &r, error))
           return FALSE;
@@ -371,6 +377,9 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  * gst_cuda_box_blur_engine_blur:
  * @regions: rectangles of the frame to blur, in frame pixels, clipped to
  *   it, as gst_cuda_box_blur_settings_regions() gives them
+ * @region_settings: (nullable): the settings of each region, as
+ *   gst_cuda_box_blur_settings_held_regions() gives them; %NULL: @settings
+ *   for every region
  *
  * Makes @dst what box_blur_ref_frame() makes of @src with the same
  * arguments, and waits for the result.  @src and @dst must not overlap.
@@ -386,7 +395,8 @@ gboolean
 gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
     const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurImage * src, const GstCudaBoxBlurImage * dst,
-    const GstVideoRectangle * regions, guint n_regions, GError ** error)
+    const GstVideoRectangle * regions, guint n_regions,
+    const GstCudaBoxBlurSettings * region_settings, GError ** error)
 {
   const gint dev = engine->device.device_id;
   const gboolean hints = engine->device.concurrent_managed_access;
@@ -419,7 +429,7 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
     return FALSE;
 
   if (!run_passes (engine, info, settings, &in, &out, regions, n_regions,
-          error))
+          region_settings, error))
     return FALSE;
 
   if (dst->location == GST_CUDA_BOX_BLUR_IN_HOST
@@ -482,8 +492,11 @@ halo_of (const GstVideoRectangle * region,
 gboolean
 gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings,
-    const GstVideoRectangle * regions, guint n_regions)
+    const GstVideoRectangle * regions, guint n_regions,
+    const GstCudaBoxBlurSettings * region_settings)
 {
+  const gint passes = gst_cuda_box_blur_regions_passes (settings,
+      region_settings, n_regions);
   gint c;
   guint i, j;
 
@@ -493,13 +506,15 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
 
   for (c = 0; c < info->n_components; c++) {
     const GstCudaBoxBlurComponent *comp = &info->comp[c];
-    GstCudaBoxBlurWindow window;
 
-    if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
-      continue;
     for (i = 0; i < n_regions; i++) {
+      GstCudaBoxBlurWindow window;
       GstVideoRectangle r, reach;
 
+      if (!gst_cuda_box_blur_settings_window
+          (gst_cuda_box_blur_region_settings (settings, region_settings, i),
+              info, c, &window))
+        continue;
       gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
       reach = grow_clipped (&r, window.radius_x, window.radius_y,
           comp->width, comp->height);
@@ -508,8 +523,7 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
               || r.x + r.w + window.radius_x > comp->width
               || r.y + r.h + window.radius_y > comp->height))
         return FALSE;
-      for (j = 0; gst_cuda_box_blur_settings_passes (settings) > 1
-          && j < n_regions; j++) {
+      for (j = 0; passes > 1 && j < n_regions; j++) {
         GstVideoRectangle other;
 
         gst_cuda_box_blur_region_for_component (info, c, &regions[j], &other);
@@ -553,10 +567,11 @@ rectangle_union (const GstVideoRectangle * a, const GstVideoRectangle * b)
 static gboolean
 copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
-    const GstVideoRectangle * regions, guint n_regions, GError ** error)
+    const GstVideoRectangle * regions, guint n_regions,
+    const GstCudaBoxBlurSettings * region_settings, gint passes,
+    GError ** error)
 {
-  const gint copies = gst_cuda_box_blur_settings_passes (settings) > 1 ?
-      2 : 1;
+  const gint copies = passes > 1 ? 2 : 1;
   gsize total = 0;
   gint c, k;
   guint i;
@@ -571,7 +586,9 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
       HaloSlot slot = { c, };
       GstVideoRectangle halo;
 
-      if (!gst_cuda_box_blur_settings_window (settings, info, c,
+      slot.settings = gst_cuda_box_blur_region_settings (settings,
+          region_settings, i);
+      if (!gst_cuda_box_blur_settings_window (slot.settings, info, c,
               &slot.window))
         continue;
       gst_cuda_box_blur_region_for_component (info, c, &regions[i],
@@ -638,9 +655,11 @@ gboolean
 gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
     const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
-    guint n_regions, GError ** error)
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    GError ** error)
 {
-  const gint passes = gst_cuda_box_blur_settings_passes (settings);
+  const gint passes = gst_cuda_box_blur_regions_passes (settings,
+      region_settings, n_regions);
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame frame;
   gsize size;
@@ -650,7 +669,8 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
 
   if (!bring_in (engine, info, image, &frame, error))
     return FALSE;
-  if (!copy_halos (engine, info, settings, &frame, regions, n_regions, error))
+  if (!copy_halos (engine, info, settings, &frame, regions, n_regions,
+          region_settings, passes, error))
     return FALSE;
 
   for (pass = 0; pass < passes; pass++) {
@@ -673,7 +693,7 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
       out = pass == passes - 1 ? plane : halo_plane (&plane, comp, copy,
           mem[(pass + 1) % 2]);
 
-      gst_cuda_box_blur_settings_pass_window (settings, info,
+      gst_cuda_box_blur_settings_pass_window (slot->settings, info,
           slot->component, pass, &window);
       if (!launch (engine, info->type, &window, &in, &out, &slot->region,
               error))

@@ -73,12 +73,14 @@ gboolean               gst_cuda_box_blur_engine_blur  (GstCudaBoxBlurEngine * en
                                                        const GstCudaBoxBlurImage * dst,
                                                        const GstVideoRectangle * regions,
                                                        guint n_regions,
+                                                       const GstCudaBoxBlurSettings * region_settings,
                                                        GError ** error);
 
 gboolean               gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
                                                                    const GstCudaBoxBlurSettings * settings,
                                                                    const GstVideoRectangle * regions,
-                                                                   guint n_regions);
+                                                                   guint n_regions,
+                                                                   const GstCudaBoxBlurSettings * region_settings);
 
 gboolean               gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
                                                                const GstCudaBoxBlurInfo * info,
@@ -86,6 +88,7 @@ gboolean               gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEng
                                                                const GstCudaBoxBlurImage * image,
                                                                const GstVideoRectangle * regions,
                                                                guint n_regions,
+                                                               const GstCudaBoxBlurSettings * region_settings,
                                                                GError ** error);
 
 G_END_DECLS

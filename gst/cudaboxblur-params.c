@@ -18,9 +18,13 @@
 #endif
 
 #include "cudaboxblur-params.h"
+#include "cudaboxblur-debug.h"
 
 #include <math.h>
 #include <string.h>
+
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurparams",
+    "cudaboxblur settings, regions and per-region parameters")
 
 void
 gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
@@ -42,6 +46,8 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->roi_meta_type = 0;  /* GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE */
   settings->roi_padding = GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING;
   settings->roi_hold = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD;
+  settings->radius_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
+  settings->sigma_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
 }
 
 /**
@@ -56,6 +62,26 @@ gst_cuda_box_blur_settings_passes (const GstCudaBoxBlurSettings * settings)
   if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN)
     return MAX (settings->passes, GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES);
   return settings->passes;
+}
+
+/**
+ * gst_cuda_box_blur_regions_passes:
+ * @region_settings: (nullable): the settings of each region
+ *
+ * Returns: the passes a frame takes: the most any region takes.  A region
+ * of fewer is copied in the passes after its own.
+ */
+gint
+gst_cuda_box_blur_regions_passes (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurSettings * region_settings, guint n_regions)
+{
+  gint passes = gst_cuda_box_blur_settings_passes (settings);
+  guint i;
+
+  for (i = 0; region_settings && i < n_regions; i++)
+    passes = MAX (passes,
+        gst_cuda_box_blur_settings_passes (&region_settings[i]));
+  return passes;
 }
 
 /**
@@ -150,8 +176,13 @@ component_window (const GstCudaBoxBlurSettings * settings,
 
   /* the passes' radii never shrink (gst_cuda_box_blur_gaussian_radius) */
   pass_radii (settings, kind, w_sub, h_sub, last, &widest_x, &widest_y);
-  pass_radii (settings, kind, w_sub, h_sub, pass < 0 ? last : pass,
-      &window->radius_x, &window->radius_y);
+  if (pass > last) {
+    /* a region of fewer passes than another's: copied */
+    window->radius_x = window->radius_y = 0;
+  } else {
+    pass_radii (settings, kind, w_sub, h_sub, pass < 0 ? last : pass,
+        &window->radius_x, &window->radius_y);
+  }
   window->border = settings->border;
   window->border_value = settings->border_value;
 
@@ -221,14 +252,23 @@ gst_cuda_box_blur_window_is_direct (gint radius_x, gint radius_y)
  * @info: (nullable): the frames, or %NULL for frames of any format
  *
  * Returns: %TRUE when no component of @info frames would change, whatever
- * the regions.
+ * the regions, their sizes and their metas' parameters.
  */
 gboolean
 gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
     settings, const GstCudaBoxBlurInfo * info)
 {
+  GstCudaBoxBlurSettings probe = *settings;
   GstCudaBoxBlurWindow window;
   gint c;
+
+  /* a region may take a radius or sigma of its own: from its size, or
+   * from its meta's parameters */
+  if (settings->roi_meta || settings->radius_scale > 0)
+    probe.radius_x = probe.radius_y = GST_CUDA_BOX_BLUR_MAX_RADIUS;
+  if (settings->roi_meta || settings->sigma_scale > 0)
+    probe.sigma = GST_CUDA_BOX_BLUR_MAX_SIGMA;
+  settings = &probe;
 
   if (!info) {
     /* subsampling does not decide whether a chroma radius is 0 */
@@ -330,10 +370,119 @@ hold_update (GstCudaBoxBlurHold * hold, GArray * current, guint frames)
   g_array_append_vals (hold->regions, current->data, current->len);
 }
 
+/* Warns once per process about a parameter structure it cannot use. */
+static void
+warn_params_once (const gchar * format, const gchar * field,
+    const GstStructure * params)
+{
+  static gint warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1)) {
+    gchar *text = gst_structure_to_string (params);
+
+    GST_WARNING (format, field, text);
+    g_free (text);
+  }
+}
+
+static gboolean
+read_param (GQuark field, const GValue * value, gpointer data)
+{
+  GstCudaBoxBlurMetaRegion *m = data;
+  const gchar *name = g_quark_to_string (field);
+  const GstStructure *params = m->params;
+
+  if (g_str_equal (name, "mode")) {
+    static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
+    gint mode = -1, i;
+
+    for (i = 0; i < GST_CUDA_BOX_BLUR_N_MODES && G_VALUE_HOLDS_STRING (value);
+        i++)
+      if (g_strcmp0 (g_value_get_string (value), nicks[i]) == 0)
+        mode = i;
+    if (mode >= 0)
+      m->mode = mode;
+    else
+      warn_params_once ("ignoring field %s of a region's parameters: not a "
+          "mode's name: %s", name, params);
+  } else if (g_str_equal (name, "radius")) {
+    if (G_VALUE_HOLDS_INT (value) || G_VALUE_HOLDS_UINT (value))
+      m->radius = CLAMP (G_VALUE_HOLDS_INT (value) ? g_value_get_int (value)
+          : (gint64) g_value_get_uint (value), 0, GST_CUDA_BOX_BLUR_MAX_RADIUS);
+    else
+      warn_params_once ("ignoring field %s of a region's parameters: not an "
+          "integer: %s", name, params);
+  } else if (g_str_equal (name, "sigma")) {
+    if (G_VALUE_HOLDS_DOUBLE (value) || G_VALUE_HOLDS_INT (value))
+      m->sigma = CLAMP (G_VALUE_HOLDS_DOUBLE (value) ?
+          g_value_get_double (value) : g_value_get_int (value), 0,
+          GST_CUDA_BOX_BLUR_MAX_SIGMA);
+    else
+      warn_params_once ("ignoring field %s of a region's parameters: not a "
+          "number: %s", name, params);
+  } else {
+    warn_params_once ("ignoring unknown field %s of a region's parameters: "
+        "%s", name, params);
+  }
+  return TRUE;
+}
+
+/* @meta's region, with what its GST_CUDA_BOX_BLUR_META_PARAMS structure
+ * sets for it. */
+static GstCudaBoxBlurMetaRegion
+meta_region (GstVideoRegionOfInterestMeta * meta)
+{
+  GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
+    meta->roi_type, meta->id, 0, -1, -1, -1.0, NULL
+  };
+
+  m.params = gst_video_region_of_interest_meta_get_param (meta,
+      GST_CUDA_BOX_BLUR_META_PARAMS);
+  if (m.params)
+    gst_structure_foreach (m.params, read_param, &m);
+  m.params = NULL;
+  return m;
+}
+
+/* The settings of a region @w x @h with @settings: radii and sigma scaled
+ * to its size where the scales ask, then what its meta sets (@m may be
+ * NULL). */
+static void
+settings_for_region (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurMetaRegion * m, gint64 w, gint64 h,
+    GstCudaBoxBlurSettings * out)
+{
+  const gdouble size = MIN (w, h);
+
+  *out = *settings;
+  if (settings->radius_scale > 0)
+    out->radius_x = out->radius_y = CLAMP (round (settings->radius_scale *
+            size), 0, GST_CUDA_BOX_BLUR_MAX_RADIUS);
+  if (settings->sigma_scale > 0)
+    out->sigma = MIN (settings->sigma_scale * size,
+        GST_CUDA_BOX_BLUR_MAX_SIGMA);
+  if (m && m->mode >= 0)
+    out->mode = m->mode;
+  if (m && m->radius >= 0)
+    out->radius_x = out->radius_y = m->radius;
+  if (m && m->sigma >= 0)
+    out->sigma = m->sigma;
+  /* resolved: nothing left to take from the region */
+  out->roi_meta = FALSE;
+  out->radius_scale = out->sigma_scale = 0;
+}
+
 /**
  * gst_cuda_box_blur_settings_held_regions:
  * @hold: (nullable): the regions held from earlier frames, updated
  * @regions: a #GArray of #GstVideoRectangle, emptied first
+ * @region_settings: (nullable): a #GArray of #GstCudaBoxBlurSettings,
+ *   emptied first, that gets the settings of each region: @settings with
+ *   radius_scale and sigma_scale applied to the region's size (the meta's
+ *   rectangle, or the clipped roi), then the fields of the meta's
+ *   GST_CUDA_BOX_BLUR_META_PARAMS structure (mode, radius, sigma; others
+ *   are ignored with a warning, once).  Regions these settings leave
+ *   untouched are left out.
  *
  * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
  * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of type
@@ -348,12 +497,15 @@ hold_update (GstCudaBoxBlurHold * hold, GArray * current, guint frames)
 guint
 gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
     settings, const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
-    GstCudaBoxBlurHold * hold, GArray * regions)
+    GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings)
 {
+  GstCudaBoxBlurSettings rs;
   GstVideoRectangle r;
   guint i;
 
   g_array_set_size (regions, 0);
+  if (region_settings)
+    g_array_set_size (region_settings, 0);
 
   if (settings->roi_meta) {
     GArray *found = g_array_new (FALSE, FALSE,
@@ -365,12 +517,12 @@ gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
     while ((meta = (GstVideoRegionOfInterestMeta *)
             gst_buffer_iterate_meta_filtered (buffer, &state,
                 GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
-      GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
-        meta->roi_type, meta->id, 0
-      };
+      GstCudaBoxBlurMetaRegion m;
 
-      if (!settings->roi_meta_type || meta->roi_type == settings->roi_meta_type)
-        g_array_append_val (found, m);
+      if (settings->roi_meta_type && meta->roi_type != settings->roi_meta_type)
+        continue;
+      m = meta_region (meta);
+      g_array_append_val (found, m);
     }
     if (hold)
       hold_update (hold, found, settings->roi_hold);
@@ -389,6 +541,12 @@ gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
         r.y = y0;
         r.w = x1 - x0;
         r.h = y1 - y0;
+        if (region_settings) {
+          settings_for_region (settings, m, m->w, m->h, &rs);
+          if (gst_cuda_box_blur_settings_blurs_nothing (&rs, info))
+            continue;
+          g_array_append_val (region_settings, rs);
+        }
         g_array_append_val (regions, r);
       }
     }
@@ -399,8 +557,15 @@ gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
       r.w = info->width - r.x;
     if (r.h == 0)
       r.h = info->height - r.y;
-    if (clip_region (&r, info->width, info->height))
+    if (clip_region (&r, info->width, info->height)) {
+      if (region_settings) {
+        settings_for_region (settings, NULL, r.w, r.h, &rs);
+        if (gst_cuda_box_blur_settings_blurs_nothing (&rs, info))
+          return 0;
+        g_array_append_val (region_settings, rs);
+      }
       g_array_append_val (regions, r);
+    }
   }
   return regions->len;
 }
@@ -416,7 +581,7 @@ gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurInfo * info, GstBuffer * buffer, GArray * regions)
 {
   return gst_cuda_box_blur_settings_held_regions (settings, info, buffer,
-      NULL, regions);
+      NULL, regions, NULL);
 }
 
 /**

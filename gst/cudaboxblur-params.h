@@ -37,6 +37,11 @@ typedef enum
   GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,      /* box blurs of variance sigma^2 */
 } GstCudaBoxBlurMode;
 
+#define GST_CUDA_BOX_BLUR_N_MODES 2
+
+/* The modes' names, as properties and region parameters write them. */
+#define GST_CUDA_BOX_BLUR_MODE_NICKS { "box", "gaussian" }
+
 /* Which components the planes property selects. */
 typedef enum
 {
@@ -74,6 +79,11 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE NULL
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD 0
+#define GST_CUDA_BOX_BLUR_DEFAULT_SCALE 0.0
+
+/* The name of the GstStructure of per-region parameters on a
+ * GstVideoRegionOfInterestMeta. */
+#define GST_CUDA_BOX_BLUR_META_PARAMS "cudaboxblur"
 
 #define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD 1000
 /* The overlap (intersection over union) from which a region without an id
@@ -100,6 +110,8 @@ typedef struct
   GQuark roi_meta_type;         /* 0: every type */
   gint roi_padding;
   guint roi_hold;               /* frames a region outlives its meta */
+  gdouble radius_scale;         /* above 0: radii of scale * min (w, h) */
+  gdouble sigma_scale;          /* above 0: sigma of scale * min (w, h) */
 } GstCudaBoxBlurSettings;
 
 /* A region of interest as a meta gave it. */
@@ -112,6 +124,11 @@ typedef struct
   GQuark type;
   gint id;                      /* above 0: an id to match it by */
   guint missed;                 /* frames since its meta was last seen */
+  /* what its meta's GST_CUDA_BOX_BLUR_META_PARAMS structure set */
+  gint mode;                    /* -1: unset */
+  gint radius;                  /* -1: unset */
+  gdouble sigma;                /* below 0: unset */
+  const GstStructure *params;   /* while it is read */
 } GstCudaBoxBlurMetaRegion;
 
 /* The regions of earlier frames that roi_hold keeps redacted. */
@@ -164,7 +181,21 @@ guint     gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings 
                                                    const GstCudaBoxBlurInfo * info,
                                                    GstBuffer * buffer,
                                                    GstCudaBoxBlurHold * hold,
-                                                   GArray * regions);
+                                                   GArray * regions,
+                                                   GArray * region_settings);
+
+/* The settings of region @i: @region_settings[@i], or with no
+ * per-region settings (NULL) @settings. */
+static inline const GstCudaBoxBlurSettings *
+gst_cuda_box_blur_region_settings (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurSettings * region_settings, guint i)
+{
+  return region_settings ? &region_settings[i] : settings;
+}
+
+gint      gst_cuda_box_blur_regions_passes      (const GstCudaBoxBlurSettings * settings,
+                                                 const GstCudaBoxBlurSettings * region_settings,
+                                                 guint n_regions);
 
 guint     gst_cuda_box_blur_settings_regions    (const GstCudaBoxBlurSettings * settings,
                                                  const GstCudaBoxBlurInfo * info,

@@ -109,6 +109,8 @@ enum
   PROP_ROI_META_TYPE,
   PROP_ROI_PADDING,
   PROP_ROI_HOLD,
+  PROP_RADIUS_SCALE,
+  PROP_SIGMA_SCALE,
   PROP_DEVICE_ID,
   PROP_MEMORY_MODE,
   PROP_ARCH,
@@ -154,6 +156,7 @@ struct _GstCudaBoxBlur
    * it is blurred in place */
   GstCudaBoxBlurSettings frame_settings;
   GArray *regions;
+  GArray *region_settings;      /* GstCudaBoxBlurSettings of each region */
   gboolean in_place;
 
   /* roi-hold's regions, from prepare_output_buffer() to the next flush,
@@ -198,16 +201,23 @@ GType
 gst_cuda_box_blur_mode_get_type (void)
 {
   static gsize type = 0;
-  static const GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_MODE_BOX, "Box blur of the radii, passes times",
-        "box"},
+  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
+  static GEnumValue values[] = {
+    {GST_CUDA_BOX_BLUR_MODE_BOX, "Box blur of the radii, passes times", NULL},
     {GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, "Gaussian blur of sigma, made of box "
-          "blurs", "gaussian"},
+          "blurs", NULL},
     {0, NULL, NULL},
   };
 
+  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_MODES);
+  G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_MODES + 1);
   if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaBoxBlurMode", values);
+    GType t;
+    gint i;
+
+    for (i = 0; i < GST_CUDA_BOX_BLUR_N_MODES; i++)
+      values[i].value_nick = nicks[i];
+    t = g_enum_register_static ("GstCudaBoxBlurMode", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -584,6 +594,34 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           BLUR_PARAM_FLAGS));
 
   /**
+   * GstCudaBoxBlur:radius-scale:
+   *
+   * Above 0, each region's radius (both directions) is this times the
+   * smaller of its width and height, rounded, up to 255: a face far away
+   * and one close by are blurred alike.  A region from a meta is measured
+   * as the meta gives it, before roi-padding; the static roi as clipped to
+   * the frame.  A radius in the meta's own parameters comes first.
+   */
+  g_object_class_install_property (gobject_class, PROP_RADIUS_SCALE,
+      g_param_spec_double ("radius-scale", "Radius scale", "Above 0: each "
+          "region's radius is this times the smaller of its width and "
+          "height", 0, 1, GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
+   * GstCudaBoxBlur:sigma-scale:
+   *
+   * Above 0, each region's sigma (mode gaussian) is this times the smaller
+   * of its width and height, up to 128, measured as for
+   * #GstCudaBoxBlur:radius-scale.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGMA_SCALE,
+      g_param_spec_double ("sigma-scale", "Sigma scale", "Above 0: each "
+          "region's sigma is this times the smaller of its width and "
+          "height", 0, 1, GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
    * GstCudaBoxBlur:device-id:
    *
    * Ordinal of the CUDA device to run on, as numbered by the CUDA runtime
@@ -683,6 +721,8 @@ gst_cuda_box_blur_init (GstCudaBoxBlur * self)
   self->device_id = DEFAULT_DEVICE_ID;
   self->memory_mode = DEFAULT_MEMORY_MODE;
   self->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  self->region_settings = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurSettings));
   gst_cuda_box_blur_hold_init (&self->hold);
 }
 
@@ -692,6 +732,7 @@ gst_cuda_box_blur_finalize (GObject * object)
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
 
   g_array_unref (self->regions);
+  g_array_unref (self->region_settings);
   gst_cuda_box_blur_hold_clear (&self->hold);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -788,6 +829,12 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_ROI_HOLD:
       s->roi_hold = g_value_get_uint (value);
       break;
+    case PROP_RADIUS_SCALE:
+      s->radius_scale = g_value_get_double (value);
+      break;
+    case PROP_SIGMA_SCALE:
+      s->sigma_scale = g_value_get_double (value);
+      break;
     case PROP_DEVICE_ID:
       self->device_id = g_value_get_int (value);
       break;
@@ -870,6 +917,12 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_ROI_HOLD:
       g_value_set_uint (value, s->roi_hold);
+      break;
+    case PROP_RADIUS_SCALE:
+      g_value_set_double (value, s->radius_scale);
+      break;
+    case PROP_SIGMA_SCALE:
+      g_value_set_double (value, s->sigma_scale);
       break;
     case PROP_DEVICE_ID:
       g_value_set_int (value, self->device_id);
@@ -1438,7 +1491,8 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
 #endif
   return reachable && gst_cuda_box_blur_engine_can_blur_in_place (&self->info,
       &self->frame_settings, (const GstVideoRectangle *) self->regions->data,
-      self->regions->len);
+      self->regions->len,
+      (const GstCudaBoxBlurSettings *) self->region_settings->data);
 }
 
 /* Brings the controlled properties to the buffer's stream time, then
@@ -1482,7 +1536,8 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   self->in_place = FALSE;
   if (!gst_base_transform_is_passthrough (trans)) {
     if (gst_cuda_box_blur_settings_held_regions (&self->frame_settings,
-            &self->info, input, &self->hold, self->regions) == 0) {
+            &self->info, input, &self->hold, self->regions,
+            self->region_settings) == 0) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
       *outbuf = input;
       return GST_FLOW_OK;
@@ -1590,6 +1645,8 @@ gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
 {
   const GstVideoRectangle *regions =
       (const GstVideoRectangle *) self->regions->data;
+  const GstCudaBoxBlurSettings *region_settings =
+      (const GstCudaBoxBlurSettings *) self->region_settings->data;
   GError *error = NULL;
   gboolean ok;
 
@@ -1600,9 +1657,11 @@ gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
   ok = gst_cuda_box_blur_enter (self, &error);
   if (ok) {
     ok = out ? gst_cuda_box_blur_engine_blur (self->engine, &self->info,
-        &self->frame_settings, in, out, regions, self->regions->len, &error)
+        &self->frame_settings, in, out, regions, self->regions->len,
+        region_settings, &error)
         : gst_cuda_box_blur_engine_blur_in_place (self->engine, &self->info,
-        &self->frame_settings, in, regions, self->regions->len, &error);
+        &self->frame_settings, in, regions, self->regions->len,
+        region_settings, &error);
     gst_cuda_box_blur_leave (self);
   }
   if (!ok) {

@@ -91,6 +91,8 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, pad, w * 7 + h);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *region_settings = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurSettings));
   GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
   guint8 *src_mem, *dst_mem;
   GstMapInfo in_map;
@@ -113,15 +115,18 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
   gst_cuda_box_blur_frame_from_data (&dst.frame, &info, dst_mem);
   dst.location = dst_location;
 
-  gst_cuda_box_blur_settings_regions (settings, &info, in, regions);
+  gst_cuda_box_blur_settings_held_regions (settings, &info, in, NULL, regions,
+      region_settings);
   fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, settings, &src,
           &dst, (const GstVideoRectangle *) regions->data, regions->len,
-          &error), "%s", error ? error->message : "");
+          (const GstCudaBoxBlurSettings *) region_settings->data, &error),
+      "%s", error ? error->message : "");
   assert_frame (in, dst_mem, format, w, h, settings);
 
   release (src_location, src_mem);
   release (dst_location, dst_mem);
   g_array_unref (regions);
+  g_array_unref (region_settings);
   gst_buffer_unref (in);
 }
 
@@ -276,6 +281,10 @@ in_place_case (guint i, GstCudaBoxBlurSettings * s)
       s->roi.w = 31;
       s->roi.h = 20;
       return TRUE;
+    case 6:                    /* metas, each of its own radius */
+      s->roi_meta = TRUE;
+      s->radius_scale = 0.25;
+      return TRUE;
   }
   return FALSE;
 }
@@ -288,6 +297,8 @@ check_in_place (const gchar * format, gint w, gint h,
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, 0, w + h);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *region_settings = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurSettings));
   GstCudaBoxBlurImage image = { 0, };
   GstMapInfo map;
   GError *error = NULL;
@@ -297,9 +308,11 @@ check_in_place (const gchar * format, gint w, gint h,
       format, settings->radius_x, settings->radius_y, settings->passes,
       settings->border, location_names[location]);
   add_regions (in, w, h);
-  gst_cuda_box_blur_settings_regions (settings, &info, in, regions);
+  gst_cuda_box_blur_settings_held_regions (settings, &info, in, NULL, regions,
+      region_settings);
   fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, settings,
-          (const GstVideoRectangle *) regions->data, regions->len));
+          (const GstVideoRectangle *) regions->data, regions->len,
+          (const GstCudaBoxBlurSettings *) region_settings->data));
 
   fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
   mem = place (location, info.size, map.data);
@@ -308,11 +321,13 @@ check_in_place (const gchar * format, gint w, gint h,
   image.location = location;
   fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
           settings, &image, (const GstVideoRectangle *) regions->data,
-          regions->len, &error), "%s", error ? error->message : "");
+          regions->len, (const GstCudaBoxBlurSettings *) region_settings->data,
+          &error), "%s", error ? error->message : "");
   assert_frame (in, mem, format, w, h, settings);
 
   release (location, mem);
   g_array_unref (regions);
+  g_array_unref (region_settings);
   gst_buffer_unref (in);
 }
 
@@ -346,25 +361,25 @@ GST_START_TEST (test_in_place_refused)
 
   gst_cuda_box_blur_settings_init (&s);
   s.radius_x = s.radius_y = 3;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 1));
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 1, NULL));
   fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge,
-          1));
+          1, NULL));
 
   /* wrapping reads the far side of the frame */
   s.border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge, 1));
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge, 1, NULL));
   fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s,
-          &inside, 1));
+          &inside, 1, NULL));
 
   /* two passes of regions 2 pixels apart read each other's first pass */
   s.border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
   fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near,
-          2));
+          2, NULL));
   s.passes = 2;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near, 2));
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near, 2, NULL));
   s.radius_x = 1;
   fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near,
-          2));
+          2, NULL));
 }
 
 GST_END_TEST;

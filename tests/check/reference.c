@@ -471,7 +471,7 @@ GST_START_TEST (test_passes)
   settings.passes = 2;
   gst_cuda_box_blur_frame_from_data (&in, &info, src);
   gst_cuda_box_blur_frame_from_data (&o, &info, out);
-  box_blur_ref_frame (&info, &settings, &in, &o, &whole, 1);
+  box_blur_ref_frame (&info, &settings, &in, &o, &whole, 1, NULL);
   for (i = 0; i < 5; i++)
     fail_unless_equals_int (out[i], expected[i]);
 }
@@ -614,7 +614,7 @@ GST_START_TEST (test_frame_components)
     gst_cuda_box_blur_frame_from_data (&single, &info, one);
     gst_cuda_box_blur_settings_init (&s);
     s.radius_x = 2;
-    box_blur_ref_frame (&info, &s, &in, &o, &whole, 1);
+    box_blur_ref_frame (&info, &s, &in, &o, &whole, 1, NULL);
 
     for (c = 0; c < info.n_components; c++) {
       GstCudaBoxBlurPlane pin, pout, pone;
@@ -801,7 +801,7 @@ hold_frame (GstCudaBoxBlurHold * hold, const GstCudaBoxBlurSettings * s,
     m->id = metas[i][1];
   }
   fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (s, &info,
-          buf, hold, regions), n_want);
+          buf, hold, regions, NULL), n_want);
   for (i = 0; i < n_want; i++) {
     const GstVideoRectangle *r = &g_array_index (regions, GstVideoRectangle,
         i);
@@ -870,6 +870,90 @@ GST_START_TEST (test_roi_hold)
 
 GST_END_TEST;
 
+/* The settings of each region: the radius or sigma scaled to the meta's
+ * size, then the meta's own parameters; bad parameters are ignored (with a
+ * warning), and regions left untouched are left out. */
+GST_START_TEST (test_region_settings)
+{
+  const GstCudaBoxBlurInfo info = test_info ("I420", 640, 480);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+  GstBuffer *buf = gst_buffer_new ();
+  GstVideoRegionOfInterestMeta *m;
+  const GstCudaBoxBlurSettings *r;
+  GstCudaBoxBlurSettings s;
+
+  /* 0: a large face, scaled; 1: a small one with its own radius; 2: its
+   * own mode and sigma; 3: bad fields; 4: radius 0 of its own */
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 10, 10, 200,
+      100);
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 300, 10, 20,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "radius", G_TYPE_INT, 7, NULL));
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "plate", 10, 200,
+      60, 20);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
+          "sigma", G_TYPE_DOUBLE, 3.5, NULL));
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 300, 200,
+      50, 50);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "radius", G_TYPE_STRING, "big",
+          "mode", G_TYPE_STRING, "sharpen", "colour", G_TYPE_INT, 3, NULL));
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 400, 300,
+      50, 50);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "radius", G_TYPE_UINT, 0, NULL));
+  /* another element's parameters are not ours */
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("detection", "confidence", G_TYPE_DOUBLE, 0.9,
+          NULL));
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.radius_scale = 0.1;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
+          buf, NULL, regions, rs), 4);
+  fail_unless_equals_int (rs->len, 4);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
+  fail_unless (r->radius_x == 10 && r->radius_y == 10);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 1);
+  fail_unless (r->radius_x == 7 && r->mode == GST_CUDA_BOX_BLUR_MODE_BOX);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 2);
+  fail_unless (r->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN && r->sigma == 3.5);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 3);
+  fail_unless (r->radius_x == 5 && r->mode == GST_CUDA_BOX_BLUR_MODE_BOX);
+  fail_unless_equals_int (g_array_index (regions, GstVideoRectangle, 3).x,
+      300);
+
+  /* sigma-scale in mode gaussian, clamped to 128 */
+  s.radius_scale = 0;
+  s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+  s.sigma_scale = 1;
+  gst_cuda_box_blur_settings_held_regions (&s, &info, buf, NULL, regions, rs);
+  fail_unless (g_array_index (rs, GstCudaBoxBlurSettings, 0).sigma == 100);
+  s.roi_meta = FALSE;
+  gst_cuda_box_blur_settings_held_regions (&s, &info, buf, NULL, regions, rs);
+  fail_unless (g_array_index (rs, GstCudaBoxBlurSettings, 0).sigma == 128);
+
+  /* a radius of 0 and regions that take their radius from metas: no
+   * passthrough, but only regions with a radius of their own */
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 0;
+  fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
+  s.roi_meta = TRUE;
+  fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
+          buf, NULL, regions, rs), 2);
+
+  gst_buffer_unref (buf);
+  g_array_unref (rs);
+  g_array_unref (regions);
+}
+
+GST_END_TEST;
+
 static Suite *
 reference_suite (void)
 {
@@ -897,6 +981,7 @@ reference_suite (void)
   tcase_add_test (tc, test_gaussian_windows);
   tcase_add_test (tc, test_regions);
   tcase_add_test (tc, test_roi_hold);
+  tcase_add_test (tc, test_region_settings);
   tcase_add_test (tc, test_frame_components);
   return s;
 }

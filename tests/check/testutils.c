@@ -182,7 +182,8 @@ test_apply_settings (GstElement * blur,
       s->border_value, "roi-x", s->roi.x, "roi-y", s->roi.y, "roi-width",
       s->roi.w, "roi-height", s->roi.h, "roi-meta", s->roi_meta,
       "roi-meta-type", g_quark_to_string (s->roi_meta_type), "roi-padding",
-      s->roi_padding, "roi-hold", s->roi_hold, NULL);
+      s->roi_padding, "roi-hold", s->roi_hold, "radius-scale",
+      s->radius_scale, "sigma-scale", s->sigma_scale, NULL);
 }
 
 GstBuffer *
@@ -240,19 +241,21 @@ describe (const GstCudaBoxBlurInfo * info,
       settings->roi_meta ? " (from metas)" : "", p, i, y);
 }
 
-/* TRUE when every window is small enough for the CPU reference to sum as
- * the GPU's direct kernels do. */
+/* TRUE when every window of every region (with its settings) is small
+ * enough for the CPU reference to sum as the GPU's direct kernels do. */
 static gboolean
-windows_are_small (const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings)
+windows_are_small (const GstCudaBoxBlurInfo * info, GArray * region_settings)
 {
   GstCudaBoxBlurWindow w;
   gint c;
+  guint i;
 
-  for (c = 0; c < info->n_components; c++)
-    if (gst_cuda_box_blur_settings_window (settings, info, c, &w)
-        && !gst_cuda_box_blur_window_is_direct (w.radius_x, w.radius_y))
-      return FALSE;
+  for (i = 0; i < region_settings->len; i++)
+    for (c = 0; c < info->n_components; c++)
+      if (gst_cuda_box_blur_settings_window (&g_array_index (region_settings,
+                  GstCudaBoxBlurSettings, i), info, c, &w)
+          && !gst_cuda_box_blur_window_is_direct (w.radius_x, w.radius_y))
+        return FALSE;
   return TRUE;
 }
 
@@ -348,6 +351,8 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
 {
   GstCudaBoxBlurInfo info = test_info (format, width, height);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *region_settings = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurSettings));
   GstCudaBoxBlurFrame src, got, want;
   GstMapInfo in_map, out_map;
   guint8 *want_mem;
@@ -357,12 +362,14 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
   want_mem = g_malloc (info.size);
   gst_cuda_box_blur_frame_from_data (&want, &info, want_mem);
 
-  gst_cuda_box_blur_settings_regions (settings, &info, in, regions);
+  gst_cuda_box_blur_settings_held_regions (settings, &info, in, NULL, regions,
+      region_settings);
   box_blur_ref_frame (&info, settings, &src, &want,
-      (const GstVideoRectangle *) regions->data, regions->len);
+      (const GstVideoRectangle *) regions->data, regions->len,
+      (const GstCudaBoxBlurSettings *) region_settings->data);
 
   if (info.type != GST_CUDA_BOX_BLUR_F32 || windows_are_small (&info,
-          settings)) {
+          region_settings)) {
     compare_exact (&info, settings, &got, &want);
   } else {
     /* the scale of the rounding errors: the same blur of |input| */
@@ -377,7 +384,8 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
         ((gfloat *) (abs_in.data[0] + y * abs_in.stride[0]))[x] =
             fabsf (((gfloat *) (src.data[0] + y * src.stride[0]))[x]);
     box_blur_ref_frame (&info, settings, &abs_in, &scale,
-        (const GstVideoRectangle *) regions->data, regions->len);
+        (const GstVideoRectangle *) regions->data, regions->len,
+        (const GstCudaBoxBlurSettings *) region_settings->data);
     compare_f32 (&info, settings, regions, &src, &got, &want, &scale);
     g_free (abs_mem);
     g_free (scale_mem);
@@ -385,6 +393,7 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
 
   g_free (want_mem);
   g_array_unref (regions);
+  g_array_unref (region_settings);
   gst_buffer_unmap (out, &out_map);
   gst_buffer_unmap (in, &in_map);
 }

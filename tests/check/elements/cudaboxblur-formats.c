@@ -251,6 +251,46 @@ GST_START_TEST (test_changes_every_frame)
 
 GST_END_TEST;
 
+/* Regions with settings of their own: a radius scaled to each region's
+ * size, and a radius, a mode and a sigma from the metas' "cudaboxblur"
+ * parameters, all in one frame. */
+GST_START_TEST (test_region_parameters)
+{
+  static const gchar *const formats[] = { "NV12", "I420", "RGBA",
+    "GRAY16_LE", "GRAY32F"
+  };
+  const gint w = 320, height = 240;
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info = test_info (formats[f], w, height);
+    GstHarness *h = test_harness_new (formats[f], w, height);
+    GstCudaBoxBlurSettings s;
+    GstVideoRegionOfInterestMeta *m;
+    GstBuffer *in;
+
+    gst_cuda_box_blur_settings_init (&s);
+    s.roi_meta = TRUE;
+    s.radius_scale = 0.1;
+    in = test_pool_buffer (h, &info, f);
+    gst_buffer_add_video_region_of_interest_meta (in, "face", 10, 10, 120,
+        90);
+    m = gst_buffer_add_video_region_of_interest_meta (in, "face", 200, 20,
+        40, 60);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("cudaboxblur", "radius", G_TYPE_INT, 12, NULL));
+    m = gst_buffer_add_video_region_of_interest_meta (in, "plate", 30, 150,
+        150, 40);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
+            "sigma", G_TYPE_DOUBLE, 4.0, NULL));
+    push_and_check (h, in, formats[f], w, height, &s, FALSE);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 /* Pinned mode stages every plane through device memory the same way. */
 GST_START_TEST (test_pinned_mode_colour)
 {
@@ -300,6 +340,7 @@ cudaboxblur_formats_suite (void)
   tcase_add_test (tc, test_planes_chroma_and_alpha);
   tcase_add_test (tc, test_changes_every_frame);
   tcase_add_test (tc, test_pinned_mode_colour);
+  tcase_add_test (tc, test_region_parameters);
   return s;
 }
 

@@ -332,7 +332,8 @@ GST_START_TEST (test_two_elements_in_one_pipeline)
   gst_cuda_box_blur_settings_init (&settings);
   gst_cuda_box_blur_frame_from_data (&in_frame, &info, in_map.data);
   gst_cuda_box_blur_frame_from_data (&once_frame, &info, once_map.data);
-  box_blur_ref_frame (&info, &settings, &in_frame, &once_frame, &whole, 1);
+  box_blur_ref_frame (&info, &settings, &in_frame, &once_frame, &whole, 1,
+      NULL);
   gst_buffer_unmap (once, &once_map);
   gst_buffer_unmap (in, &in_map);
 
