@@ -441,7 +441,7 @@ GST_START_TEST (test_properties)
   gint d;
   gchar *arch, *type;
   static const gchar *playing[] = { "planes", "blur-alpha", "mode",
-    "border-mode", "roi-meta", "roi-meta-type"
+    "border-mode", "roi-meta", "roi-meta-type", "roi-hold"
   };
   guint i;
 
@@ -458,6 +458,8 @@ GST_START_TEST (test_properties)
   assert_number_property (e, "roi-width", 0, 32768, 0);
   assert_number_property (e, "roi-height", 0, 32768, 0);
   assert_number_property (e, "roi-padding", 0, 32768, 0);
+  assert_number_property (e, "radius-scale", 0, 1, 0);
+  assert_number_property (e, "sigma-scale", 0, 1, 0);
   for (i = 0; i < G_N_ELEMENTS (playing); i++)
     fail_unless (find_property (e, playing[i])->flags &
         GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
