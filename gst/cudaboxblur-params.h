@@ -86,6 +86,8 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_META_PARAMS "cudaboxblur"
 
 #define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD 1000
+/* radius-scale and sigma-scale: at 1 a region's radius is its size */
+#define GST_CUDA_BOX_BLUR_MAX_SCALE 1.0
 /* The overlap (intersection over union) from which a region without an id
  * is taken for a held one. */
 #define GST_CUDA_BOX_BLUR_HOLD_MIN_IOU 0.3

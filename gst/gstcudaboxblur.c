@@ -605,7 +605,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_RADIUS_SCALE,
       g_param_spec_double ("radius-scale", "Radius scale", "Above 0: each "
           "region's radius is this times the smaller of its width and "
-          "height", 0, 1, GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
+          "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
+          GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -618,7 +619,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_SIGMA_SCALE,
       g_param_spec_double ("sigma-scale", "Sigma scale", "Above 0: each "
           "region's sigma is this times the smaller of its width and "
-          "height", 0, 1, GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
+          "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
+          GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
