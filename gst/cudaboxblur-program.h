@@ -31,7 +31,6 @@ typedef struct
   cudaKernel_t direct3x3[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES]; /* unrolled 3x3 */
   cudaKernel_t columns[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* column sums */
   cudaKernel_t rows[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];      /* row sums, mean */
-  cudaKernel_t pixelate[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];  /* block means */
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
@@ -46,7 +45,6 @@ typedef enum
 {
   GST_CUDA_BOX_BLUR_DIRECT,     /* one thread per pixel, whole window */
   GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums */
-  GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
 } GstCudaBoxBlurVariant;
 
 gchar *   gst_cuda_box_blur_program_choose_arch (gint major,
@@ -78,7 +76,8 @@ const GstCudaBoxBlurProgram *
 void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * program);
 
 GstCudaBoxBlurVariant
-          gst_cuda_box_blur_program_choose      (const GstCudaBoxBlurWindow * window);
+          gst_cuda_box_blur_program_choose      (gint radius_x,
+                                                 gint radius_y);
 
 gsize     gst_cuda_box_blur_program_mid_size    (gint width,
                                                  gint height);
