@@ -302,8 +302,9 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
 
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
         job.radius = radii[r];
-        job.variant = gst_cuda_box_blur_program_choose (job.radius,
-            job.radius);
+        job.variant = gst_cuda_box_blur_window_is_direct (job.radius,
+            job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
+            GST_CUDA_BOX_BLUR_SEPARABLE;
         report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 

@@ -159,6 +159,36 @@ box_blur_ref_plane (GstCudaBoxBlurSampleType type,
   }
 }
 
+/* Pixelate: @region of @dst cut into blocks of window->block_w x block_h
+ * samples from its top left corner, each sample the mean of its block's
+ * samples inside the region, summed in double (exact for 8- and 16-bit
+ * sums), rows outer, columns inner. */
+void
+box_blur_ref_pixelate (GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
+{
+  const gint bw = window->block_w, bh = window->block_h;
+  GstVideoRectangle r;
+  gint bx, by, x, y;
+
+  whole_plane (dst, region, &r);
+  for (by = r.y; by < r.y + r.h; by += bh) {
+    for (bx = r.x; bx < r.x + r.w; bx += bw) {
+      const gint x1 = MIN (bx + bw, r.x + r.w), y1 = MIN (by + bh, r.y + r.h);
+      gdouble sum = 0;
+
+      for (y = by; y < y1; y++)
+        for (x = bx; x < x1; x++)
+          sum += get_sample (type, sample_ptr (src, x, y));
+      for (y = by; y < y1; y++)
+        for (x = bx; x < x1; x++)
+          put_mean (type, (guint8 *) sample_ptr (dst, x, y), sum,
+              (guint64) (x1 - bx) * (y1 - by));
+    }
+  }
+}
+
 void
 box_blur_sat_plane (GstCudaBoxBlurSampleType type,
     const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
@@ -259,7 +289,9 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
           continue;
 
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-        if (gst_cuda_box_blur_window_is_direct (window.radius_x,
+        if (window.pixelate)
+          box_blur_ref_pixelate (info->type, &in, &out, &window, &r);
+        else if (gst_cuda_box_blur_window_is_direct (window.radius_x,
                 window.radius_y))
           box_blur_ref_plane (info->type, &in, &out, &window, &r);
         else

@@ -42,6 +42,12 @@ void box_blur_sat_plane (GstCudaBoxBlurSampleType type,
                          const GstVideoRectangle * region);
 
 /* Copies the pixels of every plane of @src into @dst. */
+void box_blur_ref_pixelate (GstCudaBoxBlurSampleType type,
+                            const GstCudaBoxBlurPlane * src,
+                            const GstCudaBoxBlurPlane * dst,
+                            const GstCudaBoxBlurWindow * window,
+                            const GstVideoRectangle * region);
+
 void box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
                               const GstCudaBoxBlurFrame * src,
                               const GstCudaBoxBlurFrame * dst);

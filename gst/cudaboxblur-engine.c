@@ -296,7 +296,7 @@ launch (GstCudaBoxBlurEngine * engine, GstCudaBoxBlurSampleType type,
     GError ** error)
 {
   const GstCudaBoxBlurVariant variant =
-      gst_cuda_box_blur_program_choose (window->radius_x, window->radius_y);
+      gst_cuda_box_blur_program_choose (window);
 
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
       && !ensure_memory (&engine->mid, &engine->mid_size,

@@ -38,6 +38,7 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->passes = GST_CUDA_BOX_BLUR_DEFAULT_PASSES;
   settings->mode = GST_CUDA_BOX_BLUR_DEFAULT_MODE;
   settings->sigma = GST_CUDA_BOX_BLUR_DEFAULT_SIGMA;
+  settings->block_size = GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE;
   settings->border = GST_CUDA_BOX_BLUR_DEFAULT_BORDER;
   settings->border_value = GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE;
   settings->roi.x = settings->roi.y = settings->roi.w = settings->roi.h =
@@ -48,19 +49,23 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->roi_hold = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD;
   settings->radius_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
   settings->sigma_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
+  settings->block_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
 }
 
 /**
  * gst_cuda_box_blur_settings_passes:
  *
- * Returns: how many box blurs run one after the other: passes, and in mode
- * gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES.
+ * Returns: how many blurs run one after the other: passes, in mode
+ * gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES, in mode pixelate
+ * one.
  */
 gint
 gst_cuda_box_blur_settings_passes (const GstCudaBoxBlurSettings * settings)
 {
   if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN)
     return MAX (settings->passes, GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES);
+  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE)
+    return 1;
   return settings->passes;
 }
 
@@ -174,6 +179,23 @@ component_window (const GstCudaBoxBlurSettings * settings,
   const gint last = gst_cuda_box_blur_settings_passes (settings) - 1;
   gint widest_x, widest_y;
 
+  window->border = settings->border;
+  window->border_value = settings->border_value;
+  window->pixelate = settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+  if (window->pixelate) {
+    const gboolean chroma = kind == GST_CUDA_BOX_BLUR_CHROMA_U
+        || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
+
+    /* blocks of the same pixels in every component, rounded up */
+    window->radius_x = window->radius_y = 0;
+    window->block_w = scale_radius (settings->block_size, chroma ? w_sub : 0);
+    window->block_h = scale_radius (settings->block_size, chroma ? h_sub : 0);
+    if (pass > last)
+      window->block_w = window->block_h = 1;
+    return selected && settings->block_size > 1;
+  }
+  window->block_w = window->block_h = 1;
+
   /* the passes' radii never shrink (gst_cuda_box_blur_gaussian_radius) */
   pass_radii (settings, kind, w_sub, h_sub, last, &widest_x, &widest_y);
   if (pass > last) {
@@ -183,8 +205,6 @@ component_window (const GstCudaBoxBlurSettings * settings,
     pass_radii (settings, kind, w_sub, h_sub, pass < 0 ? last : pass,
         &window->radius_x, &window->radius_y);
   }
-  window->border = settings->border;
-  window->border_value = settings->border_value;
 
   return selected && (widest_x > 0 || widest_y > 0);
 }
@@ -268,6 +288,8 @@ gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
     probe.radius_x = probe.radius_y = GST_CUDA_BOX_BLUR_MAX_RADIUS;
   if (settings->roi_meta || settings->sigma_scale > 0)
     probe.sigma = GST_CUDA_BOX_BLUR_MAX_SIGMA;
+  if (settings->roi_meta || settings->block_scale > 0)
+    probe.block_size = GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE;
   settings = &probe;
 
   if (!info) {
@@ -412,6 +434,14 @@ read_param (GQuark field, const GValue * value, gpointer data)
     else
       warn_params_once ("ignoring field %s of a region's parameters: not an "
           "integer: %s", name, params);
+  } else if (g_str_equal (name, "block-size")) {
+    if (G_VALUE_HOLDS_INT (value) || G_VALUE_HOLDS_UINT (value))
+      m->block_size = CLAMP (G_VALUE_HOLDS_INT (value) ?
+          g_value_get_int (value) : (gint64) g_value_get_uint (value), 1,
+          GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE);
+    else
+      warn_params_once ("ignoring field %s of a region's parameters: not an "
+          "integer: %s", name, params);
   } else if (g_str_equal (name, "sigma")) {
     if (G_VALUE_HOLDS_DOUBLE (value) || G_VALUE_HOLDS_INT (value))
       m->sigma = CLAMP (G_VALUE_HOLDS_DOUBLE (value) ?
@@ -433,7 +463,7 @@ static GstCudaBoxBlurMetaRegion
 meta_region (GstVideoRegionOfInterestMeta * meta)
 {
   GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
-    meta->roi_type, meta->id, 0, -1, -1, -1.0, NULL
+    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1, NULL
   };
 
   m.params = gst_video_region_of_interest_meta_get_param (meta,
@@ -461,15 +491,20 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
   if (settings->sigma_scale > 0)
     out->sigma = MIN (settings->sigma_scale * size,
         GST_CUDA_BOX_BLUR_MAX_SIGMA);
+  if (settings->block_scale > 0)
+    out->block_size = CLAMP (round (settings->block_scale * size), 1,
+        GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE);
   if (m && m->mode >= 0)
     out->mode = m->mode;
   if (m && m->radius >= 0)
     out->radius_x = out->radius_y = m->radius;
   if (m && m->sigma >= 0)
     out->sigma = m->sigma;
+  if (m && m->block_size >= 0)
+    out->block_size = m->block_size;
   /* resolved: nothing left to take from the region */
   out->roi_meta = FALSE;
-  out->radius_scale = out->sigma_scale = 0;
+  out->radius_scale = out->sigma_scale = out->block_scale = 0;
 }
 
 /**
@@ -480,7 +515,8 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
  *   emptied first, that gets the settings of each region: @settings with
  *   radius_scale and sigma_scale applied to the region's size (the meta's
  *   rectangle, or the clipped roi), then the fields of the meta's
- *   GST_CUDA_BOX_BLUR_META_PARAMS structure (mode, radius, sigma; others
+ *   GST_CUDA_BOX_BLUR_META_PARAMS structure (mode, radius, sigma,
+ *   block-size; others
  *   are ignored with a warning, once).  Regions these settings leave
  *   untouched are left out.
  *

@@ -35,12 +35,13 @@ typedef enum
 {
   GST_CUDA_BOX_BLUR_MODE_BOX,   /* passes box blurs of the radii */
   GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,      /* box blurs of variance sigma^2 */
+  GST_CUDA_BOX_BLUR_MODE_PIXELATE,      /* blocks of their mean */
 } GstCudaBoxBlurMode;
 
-#define GST_CUDA_BOX_BLUR_N_MODES 2
+#define GST_CUDA_BOX_BLUR_N_MODES 3
 
 /* The modes' names, as properties and region parameters write them. */
-#define GST_CUDA_BOX_BLUR_MODE_NICKS { "box", "gaussian" }
+#define GST_CUDA_BOX_BLUR_MODE_NICKS { "box", "gaussian", "pixelate" }
 
 /* Which components the planes property selects. */
 typedef enum
@@ -80,6 +81,7 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_SCALE 0.0
+#define GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE 16
 
 /* The name of the GstStructure of per-region parameters on a
  * GstVideoRegionOfInterestMeta. */
@@ -88,6 +90,8 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD 1000
 /* radius-scale and sigma-scale: at 1 a region's radius is its size */
 #define GST_CUDA_BOX_BLUR_MAX_SCALE 1.0
+/* pixelate's blocks: 256 x 256 8-bit samples still sum in 32 bits */
+#define GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE 256
 /* The overlap (intersection over union) from which a region without an id
  * is taken for a held one. */
 #define GST_CUDA_BOX_BLUR_HOLD_MIN_IOU 0.3
@@ -105,6 +109,7 @@ typedef struct
   gint passes;
   GstCudaBoxBlurMode mode;
   gdouble sigma;                /* of mode gaussian, in pixels */
+  gint block_size;              /* of mode pixelate, in pixels */
   GstCudaBoxBlurBorder border;
   gdouble border_value;
   GstVideoRectangle roi;        /* 0 width or height: to the frame's edge */
@@ -114,6 +119,7 @@ typedef struct
   guint roi_hold;               /* frames a region outlives its meta */
   gdouble radius_scale;         /* above 0: radii of scale * min (w, h) */
   gdouble sigma_scale;          /* above 0: sigma of scale * min (w, h) */
+  gdouble block_scale;          /* above 0: blocks of scale * min (w, h) */
 } GstCudaBoxBlurSettings;
 
 /* A region of interest as a meta gave it. */
@@ -130,6 +136,7 @@ typedef struct
   gint mode;                    /* -1: unset */
   gint radius;                  /* -1: unset */
   gdouble sigma;                /* below 0: unset */
+  gint block_size;              /* -1: unset */
   const GstStructure *params;   /* while it is read */
 } GstCudaBoxBlurMetaRegion;
 
@@ -139,13 +146,17 @@ typedef struct
   GArray *regions;              /* GstCudaBoxBlurMetaRegion */
 } GstCudaBoxBlurHold;
 
-/* How one component is blurred. */
+/* How one component is blurred: a box window, or with pixelate set,
+ * blocks of block_w x block_h samples. */
 typedef struct
 {
   gint radius_x;
   gint radius_y;
   GstCudaBoxBlurBorder border;
   gdouble border_value;
+  gboolean pixelate;
+  gint block_w;
+  gint block_h;
 } GstCudaBoxBlurWindow;
 
 void      gst_cuda_box_blur_settings_init       (GstCudaBoxBlurSettings * settings);

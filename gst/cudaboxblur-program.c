@@ -397,7 +397,9 @@ program_new (GBytes * image, const gchar * arch, GError ** error)
         || !get_kernel (program, "box_columns", type_suffix[i],
             &program->columns[i], error)
         || !get_kernel (program, "box_rows", type_suffix[i],
-            &program->rows[i], error))
+            &program->rows[i], error)
+        || !get_kernel (program, "pixelate", type_suffix[i],
+            &program->pixelate[i], error))
       goto unload;
   }
   return program;
@@ -543,15 +545,18 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 /**
  * gst_cuda_box_blur_program_choose:
  *
- * Picks the kernels for a window: the direct kernel (which keeps the
- * sample's summation order) for small windows, the separable passes for
- * larger ones.
+ * Picks the kernels for a window: the block means of pixelate, the direct
+ * kernel (which keeps the sample's summation order) for small boxes, the
+ * separable passes for larger ones.
  */
 GstCudaBoxBlurVariant
-gst_cuda_box_blur_program_choose (gint radius_x, gint radius_y)
+gst_cuda_box_blur_program_choose (const GstCudaBoxBlurWindow * window)
 {
-  return gst_cuda_box_blur_window_is_direct (radius_x, radius_y) ?
-      GST_CUDA_BOX_BLUR_DIRECT : GST_CUDA_BOX_BLUR_SEPARABLE;
+  if (window->pixelate)
+    return GST_CUDA_BOX_BLUR_PIXELATE;
+  return gst_cuda_box_blur_window_is_direct (window->radius_x,
+      window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :
+      GST_CUDA_BOX_BLUR_SEPARABLE;
 }
 
 /* Bytes of the column sums the separable passes keep between them: at most
@@ -579,6 +584,8 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
   args->height = dst->height;
   args->radius_x = window->radius_x;
   args->radius_y = window->radius_y;
+  args->block_w = window->block_w;
+  args->block_h = window->block_h;
   if (region) {
     args->x = region->x;
     args->y = region->y;
@@ -596,11 +603,15 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
 
 static gboolean
 launch_direct (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurSampleType type, BoxBlurArgs * args, cudaStream_t stream,
-    GError ** error)
+    GstCudaBoxBlurSampleType type, GstCudaBoxBlurVariant variant,
+    BoxBlurArgs * args, cudaStream_t stream, GError ** error)
 {
   void *params[] = { args };
-  const gboolean box3 = args->radius_x == 1 && args->radius_y == 1;
+  const gboolean box3 = variant == GST_CUDA_BOX_BLUR_DIRECT
+      && args->radius_x == 1 && args->radius_y == 1;
+  const cudaKernel_t kernel = variant == GST_CUDA_BOX_BLUR_PIXELATE ?
+      program->pixelate[type] : box3 ? program->direct3x3[type] :
+      program->direct[type];
   /* the 3x3 kernel makes BOX3_ROWS samples per thread */
   const gint rows = box3 ? BLOCK_H * BOX3_ROWS : BLOCK_H;
   dim3 block = { BLOCK_W, BLOCK_H, 1 };
@@ -608,8 +619,7 @@ launch_direct (const GstCudaBoxBlurProgram * program,
     1
   };
 
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          (box3 ? program->direct3x3[type] : program->direct[type]),
+  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *) kernel,
           grid, block, params, 0, stream), error);
 }
 
@@ -675,7 +685,7 @@ gst_cuda_box_blur_program_launch (const GstCudaBoxBlurProgram * program,
   args_init (&args, type, src, dst, window, region);
   if (args.w <= 0 || args.h <= 0)
     return TRUE;
-  if (variant == GST_CUDA_BOX_BLUR_DIRECT)
-    return launch_direct (program, type, &args, stream, error);
+  if (variant != GST_CUDA_BOX_BLUR_SEPARABLE)
+    return launch_direct (program, type, variant, &args, stream, error);
   return launch_separable (program, type, &args, mid, stream, error);
 }

@@ -31,6 +31,7 @@ typedef struct
   cudaKernel_t direct3x3[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES]; /* unrolled 3x3 */
   cudaKernel_t columns[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* column sums */
   cudaKernel_t rows[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];      /* row sums, mean */
+  cudaKernel_t pixelate[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];  /* block means */
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
@@ -45,6 +46,7 @@ typedef enum
 {
   GST_CUDA_BOX_BLUR_DIRECT,     /* one thread per pixel, whole window */
   GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums */
+  GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
 } GstCudaBoxBlurVariant;
 
 gchar *   gst_cuda_box_blur_program_choose_arch (gint major,
@@ -76,8 +78,7 @@ const GstCudaBoxBlurProgram *
 void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * program);
 
 GstCudaBoxBlurVariant
-          gst_cuda_box_blur_program_choose      (gint radius_x,
-                                                 gint radius_y);
+          gst_cuda_box_blur_program_choose      (const GstCudaBoxBlurWindow * window);
 
 gsize     gst_cuda_box_blur_program_mid_size    (gint width,
                                                  gint height);

@@ -99,6 +99,7 @@ enum
   PROP_PASSES,
   PROP_MODE,
   PROP_SIGMA,
+  PROP_BLOCK_SIZE,
   PROP_BORDER_MODE,
   PROP_BORDER_VALUE,
   PROP_ROI_X,
@@ -111,6 +112,7 @@ enum
   PROP_ROI_HOLD,
   PROP_RADIUS_SCALE,
   PROP_SIGMA_SCALE,
+  PROP_BLOCK_SCALE,
   PROP_DEVICE_ID,
   PROP_MEMORY_MODE,
   PROP_ARCH,
@@ -206,6 +208,8 @@ gst_cuda_box_blur_mode_get_type (void)
     {GST_CUDA_BOX_BLUR_MODE_BOX, "Box blur of the radii, passes times", NULL},
     {GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, "Gaussian blur of sigma, made of box "
           "blurs", NULL},
+    {GST_CUDA_BOX_BLUR_MODE_PIXELATE, "Blocks of block-size pixels, each "
+          "the mean of its pixels", NULL},
     {0, NULL, NULL},
   };
 
@@ -438,13 +442,15 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * box blurs with the radius properties, passes times; gaussian blurs
    * with a Gaussian of standard deviation #GstCudaBoxBlur:sigma, made of
    * #GstCudaBoxBlur:passes (at least 3) box blurs of radii r and r + 1
-   * whose variances add up to the nearest they can to sigma squared.  The
+   * whose variances add up to the nearest they can to sigma squared (the
    * radius and chroma-radius properties are not used then; chroma takes
-   * sigma divided by its subsampling.
+   * sigma divided by its subsampling); pixelate cuts each region into
+   * blocks of #GstCudaBoxBlur:block-size pixels from its top left corner,
+   * each the mean of its pixels inside the region, once whatever passes.
    */
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode", "What the regions get: a box blur "
-          "of the radii, or a Gaussian blur of sigma",
+          "of the radii, a Gaussian blur of sigma, or blocks of block-size",
           GST_TYPE_CUDA_BOX_BLUR_MODE, GST_CUDA_BOX_BLUR_DEFAULT_MODE,
           BLUR_PARAM_FLAGS));
 
@@ -576,6 +582,19 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
+   * GstCudaBoxBlur:block-size:
+   *
+   * Side in pixels of the blocks of mode pixelate; chroma blocks cover the
+   * same pixels (the size divided by the subsampling, rounded up).  1
+   * changes nothing.
+   */
+  g_object_class_install_property (gobject_class, PROP_BLOCK_SIZE,
+      g_param_spec_uint ("block-size", "Block size", "Side in pixels of the "
+          "blocks of mode pixelate", 1, GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE,
+          GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
    * GstCudaBoxBlur:roi-hold:
    *
    * With roi-meta, how many frames a region stays blurred after its meta
@@ -619,6 +638,20 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   g_object_class_install_property (gobject_class, PROP_SIGMA_SCALE,
       g_param_spec_double ("sigma-scale", "Sigma scale", "Above 0: each "
           "region's sigma is this times the smaller of its width and "
+          "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
+          GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
+   * GstCudaBoxBlur:block-scale:
+   *
+   * Above 0, each region's block size (mode pixelate) is this times the
+   * smaller of its width and height, rounded, from 1 to 256, measured as
+   * for #GstCudaBoxBlur:radius-scale.
+   */
+  g_object_class_install_property (gobject_class, PROP_BLOCK_SCALE,
+      g_param_spec_double ("block-scale", "Block scale", "Above 0: each "
+          "region's block size is this times the smaller of its width and "
           "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
           GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
@@ -799,6 +832,9 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_SIGMA:
       s->sigma = g_value_get_double (value);
       break;
+    case PROP_BLOCK_SIZE:
+      s->block_size = g_value_get_uint (value);
+      break;
     case PROP_BORDER_MODE:
       s->border = g_value_get_enum (value);
       break;
@@ -836,6 +872,9 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
       break;
     case PROP_SIGMA_SCALE:
       s->sigma_scale = g_value_get_double (value);
+      break;
+    case PROP_BLOCK_SCALE:
+      s->block_scale = g_value_get_double (value);
       break;
     case PROP_DEVICE_ID:
       self->device_id = g_value_get_int (value);
@@ -890,6 +929,9 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
     case PROP_SIGMA:
       g_value_set_double (value, s->sigma);
       break;
+    case PROP_BLOCK_SIZE:
+      g_value_set_uint (value, s->block_size);
+      break;
     case PROP_BORDER_MODE:
       g_value_set_enum (value, s->border);
       break;
@@ -925,6 +967,9 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_SIGMA_SCALE:
       g_value_set_double (value, s->sigma_scale);
+      break;
+    case PROP_BLOCK_SCALE:
+      g_value_set_double (value, s->block_scale);
       break;
     case PROP_DEVICE_ID:
       g_value_set_int (value, self->device_id);

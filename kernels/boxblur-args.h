@@ -51,6 +51,8 @@ typedef struct
   int y;
   int w;
   int h;
+  int block_w;                  /* pixelate: the blocks' size */
+  int block_h;
   int border;                   /* BOX_BORDER_* */
   unsigned int border_int;      /* constant border of integer samples */
   float border_float;           /* constant border of float samples */

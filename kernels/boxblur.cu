@@ -393,6 +393,52 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, int run,
   }
 }
 
+/* ------------------------------------------------------------------------
+ * Pixelate: the region is cut into blocks of block_w x block_h samples from
+ * its top left corner, and each sample takes the mean of the samples of its
+ * block inside the region, summed rows outer, columns inner (float32 in
+ * double), rounded like the blur.  One thread per output sample.
+ * ------------------------------------------------------------------------ */
+template <typename T, typename Acc>
+__device__ __forceinline__ void
+pixelate (const BoxBlurArgs & a)
+{
+  const int x = a.x + blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = a.y + blockIdx.y * blockDim.y + threadIdx.y;
+
+  if (x >= a.x + a.w || y >= a.y + a.h)
+    return;
+  const int x0 = a.x + (x - a.x) / a.block_w * a.block_w;
+  const int y0 = a.y + (y - a.y) / a.block_h * a.block_h;
+  const int x1 = min (x0 + a.block_w, a.x + a.w);
+  const int y1 = min (y0 + a.block_h, a.y + a.h);
+  Acc sum = 0;
+
+  for (int yy = y0; yy < y1; yy++)
+    for (int xx = x0; xx < x1; xx++)
+      sum += src_at < T > (a, xx, yy);
+  store (a, x, y, (T) finish (sum, (unsigned int) ((x1 - x0) * (y1 - y0))));
+}
+
+/* 8-bit sums of a block of up to 256 x 256 stay within 32 bits */
+extern "C" __global__ void
+pixelate_u8 (const BoxBlurArgs a)
+{
+  pixelate < uint8, unsigned int > (a);
+}
+
+extern "C" __global__ void
+pixelate_u16 (const BoxBlurArgs a)
+{
+  pixelate < uint16, uint64 > (a);
+}
+
+extern "C" __global__ void
+pixelate_f32 (const BoxBlurArgs a)
+{
+  pixelate < float, double > (a);
+}
+
 /* Instantiates the two passes for samples T summed in Acc with column sums
  * kept as Mid. */
 #define SEPARABLE(name, T, Acc, Mid) \

@@ -162,10 +162,14 @@ settings_case (guint i, GstCudaBoxBlurSettings * s)
       s->sigma = 3;
       s->border = GST_CUDA_BOX_BLUR_BORDER_MIRROR;
       break;
+    case 5:                    /* blocks that do not divide the frame */
+      s->mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+      s->block_size = 6;
+      break;
   }
 }
 
-#define N_SETTINGS 5
+#define N_SETTINGS 6
 
 /* Every format with every setting, host to host, managed to managed and
  * device to device, on an odd size with padded input rows. */
@@ -284,6 +288,11 @@ in_place_case (guint i, GstCudaBoxBlurSettings * s)
     case 6:                    /* metas, each of its own radius */
       s->roi_meta = TRUE;
       s->radius_scale = 0.25;
+      return TRUE;
+    case 7:                    /* metas pixelated, blocks of their size */
+      s->roi_meta = TRUE;
+      s->mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+      s->block_scale = 0.3;
       return TRUE;
   }
   return FALSE;

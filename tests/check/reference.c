@@ -927,6 +927,25 @@ GST_START_TEST (test_region_settings)
   fail_unless_equals_int (g_array_index (regions, GstVideoRectangle, 3).x,
       300);
 
+  /* a block size of its own, and one scaled to the region */
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "screen", 500, 300,
+      80, 40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "pixelate",
+          "block-size", G_TYPE_INT, 9, NULL));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
+          buf, NULL, regions, rs), 5);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 4);
+  fail_unless (r->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE
+      && r->block_size == 9);
+  s.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+  s.block_scale = 0.25;
+  gst_cuda_box_blur_settings_held_regions (&s, &info, buf, NULL, regions, rs);
+  fail_unless_equals_int (g_array_index (rs, GstCudaBoxBlurSettings,
+          0).block_size, 25);
+  s.mode = GST_CUDA_BOX_BLUR_MODE_BOX;
+  s.block_scale = 0;
+
   /* sigma-scale in mode gaussian, clamped to 128 */
   s.radius_scale = 0;
   s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
@@ -938,18 +957,73 @@ GST_START_TEST (test_region_settings)
   fail_unless (g_array_index (rs, GstCudaBoxBlurSettings, 0).sigma == 128);
 
   /* a radius of 0 and regions that take their radius from metas: no
-   * passthrough, but only regions with a radius of their own */
+   * passthrough, but only regions with a radius, a mode or a block size
+   * of their own */
   gst_cuda_box_blur_settings_init (&s);
   s.radius_x = s.radius_y = 0;
   fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
   s.roi_meta = TRUE;
   fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
   fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
-          buf, NULL, regions, rs), 2);
+          buf, NULL, regions, rs), 3);
 
   gst_buffer_unref (buf);
   g_array_unref (rs);
   g_array_unref (regions);
+}
+
+GST_END_TEST;
+
+/* Pixelate by hand: blocks from the region's top left corner, cut short
+ * at its edges, each the mean of its samples rounded half up; the
+ * samples outside the region untouched; chroma blocks cover the same
+ * pixels. */
+GST_START_TEST (test_pixelate)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 5, 3);
+  GstCudaBoxBlurInfo i420 = test_info ("I420", 64, 48);
+  /* rows padded to a stride of 8 */
+  guint8 src[24], out[24];
+  const guint8 blocks2[3][5] = { {6, 6, 8, 8, 9}, {6, 6, 8, 8, 9},
+  {21, 21, 23, 23, 24}
+  };
+  const guint8 blocks3[3][5] = { {0, 12, 12, 12, 14}, {10, 12, 12, 12, 14},
+  {20, 12, 12, 12, 14}
+  };
+  const GstVideoRectangle whole = { 0, 0, 5, 3 }, part = { 1, 0, 4, 3 };
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurFrame in, o;
+  GstCudaBoxBlurWindow w;
+  gint x, y;
+
+  fail_unless_equals_int (info.stride[0], 8);
+  for (y = 0; y < 3; y++)
+    for (x = 0; x < 5; x++)
+      src[y * 8 + x] = x + 10 * y;
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+  settings.block_size = 2;
+  settings.passes = 3;          /* pixelate runs once */
+  gst_cuda_box_blur_frame_from_data (&in, &info, src);
+  gst_cuda_box_blur_frame_from_data (&o, &info, out);
+  box_blur_ref_frame (&info, &settings, &in, &o, &whole, 1, NULL);
+  for (y = 0; y < 3; y++)
+    for (x = 0; x < 5; x++)
+      fail_unless_equals_int (out[y * 8 + x], blocks2[y][x]);
+
+  settings.block_size = 3;
+  box_blur_ref_frame (&info, &settings, &in, &o, &part, 1, NULL);
+  for (y = 0; y < 3; y++)
+    for (x = 0; x < 5; x++)
+      fail_unless_equals_int (out[y * 8 + x], blocks3[y][x]);
+
+  settings.block_size = 5;
+  fail_unless (gst_cuda_box_blur_settings_window (&settings, &i420, 0, &w));
+  fail_unless (w.pixelate && w.block_w == 5 && w.block_h == 5);
+  fail_unless (gst_cuda_box_blur_settings_window (&settings, &i420, 1, &w));
+  fail_unless (w.block_w == 3 && w.block_h == 3);
+  settings.block_size = 1;
+  fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&settings, &i420));
 }
 
 GST_END_TEST;
@@ -982,6 +1056,7 @@ reference_suite (void)
   tcase_add_test (tc, test_regions);
   tcase_add_test (tc, test_roi_hold);
   tcase_add_test (tc, test_region_settings);
+  tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_frame_components);
   return s;
 }

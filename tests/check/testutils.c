@@ -183,7 +183,8 @@ test_apply_settings (GstElement * blur,
       s->roi.w, "roi-height", s->roi.h, "roi-meta", s->roi_meta,
       "roi-meta-type", g_quark_to_string (s->roi_meta_type), "roi-padding",
       s->roi_padding, "roi-hold", s->roi_hold, "radius-scale",
-      s->radius_scale, "sigma-scale", s->sigma_scale, NULL);
+      s->radius_scale, "sigma-scale", s->sigma_scale, "block-size",
+      s->block_size, "block-scale", s->block_scale, NULL);
 }
 
 GstBuffer *

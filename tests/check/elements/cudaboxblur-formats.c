@@ -23,6 +23,7 @@ typedef struct
   gboolean blur_alpha;
   gboolean from_pool;           /* else system memory with padded rows */
   gdouble sigma;                /* above 0: mode gaussian, radius unused */
+  gint block;                   /* above 0: mode pixelate, this block size */
 } Config;
 
 static const Config configs[] = {
@@ -37,6 +38,8 @@ static const Config configs[] = {
   {0, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, FALSE, FALSE, TRUE},
   {0, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, FALSE, FALSE, TRUE, 6.0},
   {0, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR, FALSE, TRUE, TRUE, FALSE, 2.5},
+  {0, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, FALSE, FALSE, TRUE, 0, 16},
+  {0, 3, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE, TRUE, TRUE, FALSE, 0, 7},
 };
 
 static guint
@@ -100,6 +103,10 @@ check_format (const gchar * format, gint w, gint height)
       s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
       s.sigma = cfg->sigma;
     }
+    if (cfg->block > 0) {
+      s.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+      s.block_size = cfg->block;
+    }
     s.border = cfg->border;
     s.border_value = 77;
     s.blur_alpha = cfg->blur_alpha;
@@ -117,7 +124,7 @@ check_format (const gchar * format, gint w, gint height)
     if (cfg->roi_meta)
       add_two_regions (in, w, height);
     push_and_check (h, in, format, w, height, &s, cfg->radius == 0
-        && cfg->sigma == 0);
+        && cfg->sigma == 0 && cfg->block == 0);
   }
   gst_harness_teardown (h);
 }
@@ -252,8 +259,8 @@ GST_START_TEST (test_changes_every_frame)
 GST_END_TEST;
 
 /* Regions with settings of their own: a radius scaled to each region's
- * size, and a radius, a mode and a sigma from the metas' "cudaboxblur"
- * parameters, all in one frame. */
+ * size, and a radius, modes, a sigma and a block size from the metas'
+ * "cudaboxblur" parameters, all in one frame. */
 GST_START_TEST (test_region_parameters)
 {
   static const gchar *const formats[] = { "NV12", "I420", "RGBA",
@@ -284,6 +291,11 @@ GST_START_TEST (test_region_parameters)
     gst_video_region_of_interest_meta_add_param (m,
         gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
             "sigma", G_TYPE_DOUBLE, 4.0, NULL));
+    m = gst_buffer_add_video_region_of_interest_meta (in, "screen", 200,
+        120, 101, 77);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "pixelate",
+            "block-size", G_TYPE_INT, 9, NULL));
     push_and_check (h, in, formats[f], w, height, &s, FALSE);
     gst_harness_teardown (h);
   }

@@ -460,6 +460,8 @@ GST_START_TEST (test_properties)
   assert_number_property (e, "roi-padding", 0, 32768, 0);
   assert_number_property (e, "radius-scale", 0, 1, 0);
   assert_number_property (e, "sigma-scale", 0, 1, 0);
+  assert_number_property (e, "block-size", 1, 256, 16);
+  assert_number_property (e, "block-scale", 0, 1, 0);
   for (i = 0; i < G_N_ELEMENTS (playing); i++)
     fail_unless (find_property (e, playing[i])->flags &
         GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
@@ -501,6 +503,8 @@ GST_START_TEST (test_properties)
     fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_BOX);
     v = g_enum_get_value_by_nick (mode->enum_class, "gaussian");
     fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN);
+    v = g_enum_get_value_by_nick (mode->enum_class, "pixelate");
+    fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_PIXELATE);
   }
 
   g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch,
