@@ -392,9 +392,10 @@ hold_update (GstCudaBoxBlurHold * hold, GArray * current, guint frames)
   g_array_append_vals (hold->regions, current->data, current->len);
 }
 
-/* Warns once per process about a parameter structure it cannot use. */
+/* Warns once per process about a field of a parameter structure it cannot
+ * use, and why. */
 static void
-warn_params_once (const gchar * format, const gchar * field,
+warn_params_once (const gchar * field, const gchar * problem,
     const GstStructure * params)
 {
   static gint warned = 0;
@@ -402,59 +403,62 @@ warn_params_once (const gchar * format, const gchar * field,
   if (g_atomic_int_compare_and_exchange (&warned, 0, 1)) {
     gchar *text = gst_structure_to_string (params);
 
-    GST_WARNING (format, field, text);
+    GST_WARNING ("ignoring field %s of a region's parameters (%s): %s", field,
+        problem, text);
     g_free (text);
   }
 }
 
+/* An integer field's value clamped to @lo..@hi; FALSE when it is none. */
 static gboolean
-read_param (GQuark field, const GValue * value, gpointer data)
+read_int (const GValue * value, gint lo, gint hi, gint * out)
 {
-  GstCudaBoxBlurMetaRegion *m = data;
-  const gchar *name = g_quark_to_string (field);
-  const GstStructure *params = m->params;
+  if (G_VALUE_HOLDS_INT (value))
+    *out = CLAMP (g_value_get_int (value), lo, hi);
+  else if (G_VALUE_HOLDS_UINT (value))
+    *out = CLAMP ((gint64) g_value_get_uint (value), lo, hi);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* Takes field @name of @params into @m, or warns (once) that it cannot. */
+static void
+read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
+    const gchar * name, const GValue * value)
+{
+  const gchar *problem = NULL;
 
   if (g_str_equal (name, "mode")) {
     static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
-    gint mode = -1, i;
+    gint i;
 
+    problem = "not a mode's name";
     for (i = 0; i < GST_CUDA_BOX_BLUR_N_MODES && G_VALUE_HOLDS_STRING (value);
         i++)
-      if (g_strcmp0 (g_value_get_string (value), nicks[i]) == 0)
-        mode = i;
-    if (mode >= 0)
-      m->mode = mode;
-    else
-      warn_params_once ("ignoring field %s of a region's parameters: not a "
-          "mode's name: %s", name, params);
+      if (g_strcmp0 (g_value_get_string (value), nicks[i]) == 0) {
+        m->mode = i;
+        problem = NULL;
+      }
   } else if (g_str_equal (name, "radius")) {
-    if (G_VALUE_HOLDS_INT (value) || G_VALUE_HOLDS_UINT (value))
-      m->radius = CLAMP (G_VALUE_HOLDS_INT (value) ? g_value_get_int (value)
-          : (gint64) g_value_get_uint (value), 0, GST_CUDA_BOX_BLUR_MAX_RADIUS);
-    else
-      warn_params_once ("ignoring field %s of a region's parameters: not an "
-          "integer: %s", name, params);
+    if (!read_int (value, 0, GST_CUDA_BOX_BLUR_MAX_RADIUS, &m->radius))
+      problem = "not an integer";
   } else if (g_str_equal (name, "block-size")) {
-    if (G_VALUE_HOLDS_INT (value) || G_VALUE_HOLDS_UINT (value))
-      m->block_size = CLAMP (G_VALUE_HOLDS_INT (value) ?
-          g_value_get_int (value) : (gint64) g_value_get_uint (value), 1,
-          GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE);
-    else
-      warn_params_once ("ignoring field %s of a region's parameters: not an "
-          "integer: %s", name, params);
+    if (!read_int (value, 1, GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE,
+            &m->block_size))
+      problem = "not an integer";
   } else if (g_str_equal (name, "sigma")) {
     if (G_VALUE_HOLDS_DOUBLE (value) || G_VALUE_HOLDS_INT (value))
       m->sigma = CLAMP (G_VALUE_HOLDS_DOUBLE (value) ?
           g_value_get_double (value) : g_value_get_int (value), 0,
           GST_CUDA_BOX_BLUR_MAX_SIGMA);
     else
-      warn_params_once ("ignoring field %s of a region's parameters: not a "
-          "number: %s", name, params);
+      problem = "not a number";
   } else {
-    warn_params_once ("ignoring unknown field %s of a region's parameters: "
-        "%s", name, params);
+    problem = "unknown";
   }
-  return TRUE;
+  if (problem)
+    warn_params_once (name, problem, params);
 }
 
 /* @meta's region, with what its GST_CUDA_BOX_BLUR_META_PARAMS structure
@@ -463,14 +467,17 @@ static GstCudaBoxBlurMetaRegion
 meta_region (GstVideoRegionOfInterestMeta * meta)
 {
   GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
-    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1, NULL
+    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1
   };
+  const GstStructure *params = gst_video_region_of_interest_meta_get_param
+      (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
+  gint i;
 
-  m.params = gst_video_region_of_interest_meta_get_param (meta,
-      GST_CUDA_BOX_BLUR_META_PARAMS);
-  if (m.params)
-    gst_structure_foreach (m.params, read_param, &m);
-  m.params = NULL;
+  for (i = 0; params && i < gst_structure_n_fields (params); i++) {
+    const gchar *name = gst_structure_nth_field_name (params, i);
+
+    read_param (&m, params, name, gst_structure_get_value (params, name));
+  }
   return m;
 }
 

@@ -137,7 +137,6 @@ typedef struct
   gint radius;                  /* -1: unset */
   gdouble sigma;                /* below 0: unset */
   gint block_size;              /* -1: unset */
-  const GstStructure *params;   /* while it is read */
 } GstCudaBoxBlurMetaRegion;
 
 /* The regions of earlier frames that roi_hold keeps redacted. */
