@@ -253,54 +253,159 @@ box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
           src->data[p] + (gsize) y * src->stride[p], info->row_bytes[p]);
 }
 
+/* Whether sample (@dx, @dy) of a @w x @h region lies in @shape shrunk by
+ * @k samples on every side: the rectangle less @k samples at each edge, or
+ * the ellipse inscribed in that rectangle, the sample's centre inside or
+ * on it. */
+static gboolean
+in_shape (GstCudaBoxBlurShape shape, gint dx, gint dy, gint w, gint h, gint k)
+{
+  const gint64 sw = w - 2 * k, sh = h - 2 * k;
+  /* the centre's offset from the ellipse's, in half samples */
+  const gint64 ex = 2 * dx + 1 - w, ey = 2 * dy + 1 - h;
+
+  if (shape == GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE)
+    return dx >= k && dy >= k && w - 1 - dx >= k && h - 1 - dy >= k;
+  /* (ex / sw)^2 + (ey / sh)^2 <= 1, in integers */
+  return sw > 0 && sh > 0 && ex * ex * sh * sh + ey * ey * sw * sw <=
+      sw * sw * sh * sh;
+}
+
+guint
+box_blur_ref_weight (const GstCudaBoxBlurWindow * window, gint dx, gint dy,
+    gint w, gint h)
+{
+  gint n = 0;
+
+  while (n <= window->feather && in_shape (window->shape, dx, dy, w, h, n))
+    n++;
+  return n;
+}
+
+static void
+set_sample (GstCudaBoxBlurSampleType type, guint8 * p, gdouble v)
+{
+  switch (type) {
+    case GST_CUDA_BOX_BLUR_U8:
+      *p = (guint8) v;
+      break;
+    case GST_CUDA_BOX_BLUR_U16:
+      *(guint16 *) p = (guint16) v;
+      break;
+    case GST_CUDA_BOX_BLUR_F32:
+      *(gfloat *) p = (gfloat) v;
+      break;
+  }
+}
+
+/* Lays @region of @red (or with window->fill, the fill value) onto @dst
+ * through the window's shape and feather. */
+static void
+compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
+    const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
+    const GstVideoRectangle * r)
+{
+  const guint d = window->feather + 1;
+  gint dx, dy;
+
+  for (dy = 0; dy < r->h; dy++) {
+    for (dx = 0; dx < r->w; dx++) {
+      const guint n = box_blur_ref_weight (window, dx, dy, r->w, r->h);
+      guint8 *out = (guint8 *) sample_ptr (dst, r->x + dx, r->y + dy);
+      const gdouble cur = get_sample (type, out);
+      const gdouble v = window->fill ? window->fill_value :
+          get_sample (type, sample_ptr (red, r->x + dx, r->y + dy));
+
+      if (n == 0)
+        continue;
+      if (type == GST_CUDA_BOX_BLUR_F32) {
+        const gfloat keep = (gfloat) cur * (gfloat) (d - n);
+        const gfloat take = (gfloat) v * (gfloat) n;
+
+        set_sample (type, out, n == d ? (gfloat) v : (keep + take) /
+            (gfloat) d);
+      } else {
+        const guint64 sum = (guint64) cur * (d - n) + (guint64) v * n;
+
+        set_sample (type, out, (gdouble) ((2 * sum + d) / (2 * d)));
+      }
+    }
+  }
+}
+
+/* Blurs @r of @in into @out with @window, by the method the kernels
+ * choose. */
+static void
+redact_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * in,
+    const GstCudaBoxBlurPlane * out, const GstCudaBoxBlurWindow * window,
+    const GstVideoRectangle * r)
+{
+  if (window->pixelate)
+    box_blur_ref_pixelate (type, in, out, window, r);
+  else if (gst_cuda_box_blur_window_is_direct (window->radius_x,
+          window->radius_y))
+    box_blur_ref_plane (type, in, out, window, r);
+  else
+    box_blur_sat_plane (type, in, out, window, r);
+}
+
 void
 box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
     const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
     guint n_regions, const GstCudaBoxBlurSettings * region_settings)
 {
-  const gint passes = gst_cuda_box_blur_regions_passes (settings,
-      region_settings, n_regions);
   guint8 *mem[2];
   GstCudaBoxBlurFrame frame[2];
-  gint pass, c, cur = 0;
+  gint pass, c;
   guint i;
 
   mem[0] = g_malloc0 (info->size);
   mem[1] = g_malloc0 (info->size);
   gst_cuda_box_blur_frame_from_data (&frame[0], info, mem[0]);
   gst_cuda_box_blur_frame_from_data (&frame[1], info, mem[1]);
-  box_blur_ref_copy_frame (info, src, &frame[cur]);
+  box_blur_ref_copy_frame (info, src, dst);
 
-  for (pass = 0; pass < passes; pass++, cur = !cur) {
-    memcpy (mem[!cur], mem[cur], info->size);
-    for (c = 0; c < info->n_components; c++) {
-      GstCudaBoxBlurPlane in, out;
+  for (i = 0; i < n_regions; i++) {
+    const GstCudaBoxBlurSettings *rs =
+        gst_cuda_box_blur_region_settings (settings, region_settings, i);
+    const gint passes = gst_cuda_box_blur_settings_passes (rs);
+    gint cur = 0;
 
-      gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &in);
-      gst_cuda_box_blur_frame_get_plane (&frame[!cur], info, c, &out);
-      for (i = 0; i < n_regions; i++) {
+    /* the region on its own, from the input */
+    box_blur_ref_copy_frame (info, src, &frame[cur]);
+    for (pass = 0; pass < passes; pass++, cur = !cur) {
+      memcpy (mem[!cur], mem[cur], info->size);
+      for (c = 0; c < info->n_components; c++) {
+        GstCudaBoxBlurPlane in, out;
         GstCudaBoxBlurWindow window;
         GstVideoRectangle r;
 
-        if (!gst_cuda_box_blur_settings_pass_window
-            (gst_cuda_box_blur_region_settings (settings, region_settings, i),
-                info, c, pass, &window))
+        if (!gst_cuda_box_blur_settings_pass_window (rs, info, c, pass,
+                &window) || window.fill)
           continue;
-
+        gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &in);
+        gst_cuda_box_blur_frame_get_plane (&frame[!cur], info, c, &out);
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-        if (window.pixelate)
-          box_blur_ref_pixelate (info->type, &in, &out, &window, &r);
-        else if (gst_cuda_box_blur_window_is_direct (window.radius_x,
-                window.radius_y))
-          box_blur_ref_plane (info->type, &in, &out, &window, &r);
-        else
-          box_blur_sat_plane (info->type, &in, &out, &window, &r);
+        redact_plane (info->type, &in, &out, &window, &r);
       }
+    }
+
+    /* then laid onto the output */
+    for (c = 0; c < info->n_components; c++) {
+      GstCudaBoxBlurPlane red, out;
+      GstCudaBoxBlurWindow window;
+      GstVideoRectangle r;
+
+      if (!gst_cuda_box_blur_settings_window (rs, info, c, &window))
+        continue;
+      gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &red);
+      gst_cuda_box_blur_frame_get_plane (dst, info, c, &out);
+      gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
+      compose_plane (info->type, &red, &out, &window, &r);
     }
   }
 
-  box_blur_ref_copy_frame (info, &frame[cur], dst);
   g_free (mem[0]);
   g_free (mem[1]);
 }

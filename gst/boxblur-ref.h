@@ -52,12 +52,26 @@ void box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
                               const GstCudaBoxBlurFrame * src,
                               const GstCudaBoxBlurFrame * dst);
 
-/* What the element makes of a frame: @dst is @src with, pass after pass,
- * every component the settings select blurred inside @regions (frame
- * pixels), each pass reading the previous one's output.  Each region has
- * its own settings, @region_settings[i], or with NULL @settings.  Windows
- * of up to 9 pixels use the direct loops, larger ones the summed-area
- * table. */
+/* What the element makes of a frame: @dst is @src with each of @regions
+ * (frame pixels) redacted in turn.  Each region is redacted on its own
+ * from @src, with its own settings (@region_settings[i], or with NULL
+ * @settings): pass after pass, every component the settings select inside
+ * the region, each pass reading the previous one's output inside the
+ * region and @src outside it.  The result is then laid onto @dst through
+ * the region's shape and feather (box_blur_ref_weight()), over whatever
+ * the regions before it left there.  Windows of up to 9 pixels use the
+ * direct loops, larger ones the summed-area table. */
+/* The weight, 0 .. window->feather + 1 out of window->feather + 1, with
+ * which sample (@dx, @dy) of a @w x @h region takes its redacted value:
+ * one more than the largest k up to window->feather for which the sample
+ * lies in the window's shape shrunk by k samples on every side, 0 outside
+ * the shape. */
+guint box_blur_ref_weight (const GstCudaBoxBlurWindow * window,
+                           gint dx,
+                           gint dy,
+                           gint w,
+                           gint h);
+
 void box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
                          const GstCudaBoxBlurSettings * settings,
                          const GstCudaBoxBlurFrame * src,

@@ -67,14 +67,14 @@ typedef struct
   gint pitch;                   /* bytes from one row of a copy to the next */
 } HaloCopy;
 
-/* One component of one region blurred in place. */
+/* One component of one region redacted. */
 typedef struct
 {
   gint component;
   const GstCudaBoxBlurSettings *settings;       /* the region's */
   GstCudaBoxBlurWindow window;  /* the widest of the passes: the halo's */
   GstVideoRectangle region;     /* in the component's samples */
-  guint copy;                   /* index of its HaloCopy */
+  guint copy;                   /* index of its HaloCopy; none for a fill */
 } HaloSlot;
 
 /**
@@ -265,10 +265,10 @@ copy_frame_async (const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
-/* TRUE when the blur writes every byte of every pixel of the output, so it
- * needs no copy of the input first. */
+/* TRUE when @regions are one, the whole frame, blurred with a hard edge:
+ * the passes then run over whole frames. */
 static gboolean
-blur_covers_frame (const GstCudaBoxBlurInfo * info,
+blur_is_whole_frame (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings,
     const GstVideoRectangle * regions, guint n_regions,
     const GstCudaBoxBlurSettings * region_settings)
@@ -276,11 +276,28 @@ blur_covers_frame (const GstCudaBoxBlurInfo * info,
   GstCudaBoxBlurWindow window;
   gint c;
 
-  if (info->has_padding || n_regions != 1 || regions[0].x != 0
-      || regions[0].y != 0 || regions[0].w != info->width
-      || regions[0].h != info->height)
+  if (n_regions != 1 || regions[0].x != 0 || regions[0].y != 0
+      || regions[0].w != info->width || regions[0].h != info->height)
     return FALSE;
   settings = gst_cuda_box_blur_region_settings (settings, region_settings, 0);
+  for (c = 0; c < info->n_components; c++)
+    if (gst_cuda_box_blur_settings_window (settings, info, c, &window)
+        && gst_cuda_box_blur_window_composes (&window))
+      return FALSE;
+  return TRUE;
+}
+
+/* TRUE when a whole frame blur with @settings writes every byte of every
+ * pixel of the output, so it needs no copy of the input first. */
+static gboolean
+blur_covers_frame (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings)
+{
+  GstCudaBoxBlurWindow window;
+  gint c;
+
+  if (info->has_padding)
+    return FALSE;
   for (c = 0; c < info->n_components; c++)
     if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
       return FALSE;
@@ -307,28 +324,23 @@ launch (GstCudaBoxBlurEngine * engine, GstCudaBoxBlurSampleType type,
       in, out, window, region, engine->mid, engine->stream, error);
 }
 
-/* Runs every pass over @src into @dst, both in device-addressable memory:
- * each pass blurs every selected component inside every region, reading
- * the previous pass's output.  The passes alternate between @dst and a
- * scratch frame so that the last one lands in @dst.  Unless the blur
- * covers the whole frame, @dst (and the scratch frame) start as copies of
- * @src. */
+/* Runs every pass of @settings over the whole of @src into @dst, both in
+ * device-addressable memory, each pass reading the previous pass's output.
+ * The passes alternate between @dst and a scratch frame so that the last
+ * one lands in @dst.  Unless the blur covers the whole frame, @dst (and
+ * the scratch frame) start as copies of @src, for the components and
+ * bytes it leaves alone. */
 static gboolean
 run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
-    const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
-    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
-    GError ** error)
+    const GstCudaBoxBlurFrame * dst, GError ** error)
 {
-  const gboolean covers = blur_covers_frame (info, settings, regions,
-      n_regions, region_settings);
-  const gint passes = gst_cuda_box_blur_regions_passes (settings,
-      region_settings, n_regions);
+  const gboolean covers = blur_covers_frame (info, settings);
+  const gint passes = gst_cuda_box_blur_settings_passes (settings);
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame scratch = *dst;
   const GstCudaBoxBlurFrame *read = src;
   gint pass, c;
-  guint i;
 
   if (!covers && !copy_frame_async (info, src, dst, stream, error))
     return FALSE;
@@ -351,24 +363,246 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
 
     for (c = 0; c < info->n_components; c++) {
       GstCudaBoxBlurPlane in, out;
+      GstCudaBoxBlurWindow window;
 
+      if (!gst_cuda_box_blur_settings_pass_window (settings, info, c, pass,
+              &window))
+        continue;
       gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
-
-      for (i = 0; i < n_regions; i++) {
-        GstCudaBoxBlurWindow window;
-        GstVideoRectangle r;
-
-        if (!gst_cuda_box_blur_settings_pass_window
-            (gst_cuda_box_blur_region_settings (settings, region_settings, i),
-                info, c, pass, &window))
-          continue;
-        gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-        if (!launch (engine, info->type, &window, &in, &out, &r, error))
-          return FALSE;
-      }
+      if (!launch (engine, info->type, &window, &in, &out, NULL, error))
+        return FALSE;
     }
     read = write;
+  }
+  return TRUE;
+}
+
+/* @r grown by @dx columns and @dy rows on every side, clipped to
+ * @width x @height. */
+static GstVideoRectangle
+grow_clipped (const GstVideoRectangle * r, gint dx, gint dy, gint width,
+    gint height)
+{
+  GstVideoRectangle g;
+
+  g.x = MAX (r->x - dx, 0);
+  g.y = MAX (r->y - dy, 0);
+  g.w = MIN ((gint64) r->x + r->w + dx, width) - g.x;
+  g.h = MIN ((gint64) r->y + r->h + dy, height) - g.y;
+  return g;
+}
+
+/* The halo the windows of @window read around @region of a plane of
+ * @width x @height: one more row each way, as the column sums read the row
+ * after a region's last row as they slide on, and discard it; the whole
+ * plane where a wrapping window reaches round to the other side. */
+static GstVideoRectangle
+halo_of (const GstVideoRectangle * region,
+    const GstCudaBoxBlurWindow * window, gint width, gint height)
+{
+  const GstVideoRectangle plane = { 0, 0, width, height };
+
+  if (window->border == GST_CUDA_BOX_BLUR_BORDER_WRAP
+      && (region->x - window->radius_x < 0 || region->y - window->radius_y < 0
+          || region->x + region->w + window->radius_x > width
+          || region->y + region->h + window->radius_y > height))
+    return plane;
+  return grow_clipped (region, window->radius_x, window->radius_y + 1,
+      width, height);
+}
+
+/* A plane like @plane whose samples inside @copy's halo are read from the
+ * copy at @mem and nowhere else. */
+static GstCudaBoxBlurPlane
+halo_plane (const GstCudaBoxBlurPlane * plane,
+    const GstCudaBoxBlurComponent * comp, const HaloCopy * copy, guint8 * mem)
+{
+  GstCudaBoxBlurPlane p = *plane;
+
+  p.data = mem + comp->offset - (gssize) copy->halo.y * copy->pitch -
+      (gssize) copy->halo.x * copy->step;
+  p.stride = copy->pitch;
+  return p;
+}
+
+static GstVideoRectangle
+rectangle_union (const GstVideoRectangle * a, const GstVideoRectangle * b)
+{
+  GstVideoRectangle u;
+
+  u.x = MIN (a->x, b->x);
+  u.y = MIN (a->y, b->y);
+  u.w = MAX (a->x + a->w, b->x + b->w) - u.x;
+  u.h = MAX (a->y + a->h, b->y + b->h) - u.y;
+  return u;
+}
+
+/* Plans one slot for each region of each redacted component, and for each
+ * region of each plane that is blurred one halo copy: the union of its
+ * components' halos, twice where the passes need scratch room.  Then
+ * fills the copies from @from where the passes read them: the first when
+ * @from_is_read (the first pass reads it), every one with several
+ * passes. */
+static gboolean
+copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * from,
+    gboolean from_is_read, const GstVideoRectangle * regions,
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    gint passes, GError ** error)
+{
+  gint copies = passes > 1 ? 2 : 1;
+  gsize total = 0;
+  gint c, k;
+  guint i;
+
+  g_array_set_size (engine->halo_copies, 0);
+  g_array_set_size (engine->slots, 0);
+  for (i = 0; i < n_regions; i++) {
+    gint copy_of_plane[GST_VIDEO_MAX_PLANES] = { -1, -1, -1, -1 };
+
+    for (c = 0; c < info->n_components; c++) {
+      const GstCudaBoxBlurComponent *comp = &info->comp[c];
+      HaloSlot slot = { c, };
+      GstVideoRectangle halo;
+
+      slot.settings = gst_cuda_box_blur_region_settings (settings,
+          region_settings, i);
+      if (!gst_cuda_box_blur_settings_window (slot.settings, info, c,
+              &slot.window))
+        continue;
+      gst_cuda_box_blur_region_for_component (info, c, &regions[i],
+          &slot.region);
+      slot.copy = G_MAXUINT;
+      if (gst_cuda_box_blur_window_composes (&slot.window)) {
+        /* the last pass lands in scratch room, then is composed */
+        copies = 2;
+      }
+      if (slot.window.fill) {
+        g_array_append_val (engine->slots, slot);
+        continue;
+      }
+      halo = halo_of (&slot.region, &slot.window, comp->width, comp->height);
+      if (copy_of_plane[comp->plane] < 0) {
+        HaloCopy copy = { comp->plane, comp->step, halo, };
+
+        copy_of_plane[comp->plane] = engine->halo_copies->len;
+        g_array_append_val (engine->halo_copies, copy);
+      } else {
+        HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
+            copy_of_plane[comp->plane]);
+
+        copy->halo = rectangle_union (&copy->halo, &halo);
+      }
+      slot.copy = copy_of_plane[comp->plane];
+      g_array_append_val (engine->slots, slot);
+    }
+  }
+
+  for (i = 0; i < engine->halo_copies->len; i++) {
+    HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
+
+    copy->pitch = GST_ROUND_UP_N (copy->halo.w * copy->step, 16);
+    copy->offset = total;
+    total += GST_ROUND_UP_N ((gsize) copies * copy->pitch * copy->halo.h,
+        256);
+  }
+  if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
+          total, error))
+    return FALSE;
+
+  for (i = 0; i < engine->halo_copies->len; i++) {
+    const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
+    const guint8 *src = from->data[copy->plane] +
+        (gsize) copy->halo.y * from->stride[copy->plane] +
+        (gsize) copy->halo.x * copy->step;
+
+    for (k = 0; k < copies; k++) {
+      if (passes == 1 && (k > 0 || !from_is_read))
+        continue;
+      if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (engine->halos +
+                  copy->offset + (gsize) k * copy->pitch * copy->halo.h,
+                  copy->pitch, src, from->stride[copy->plane],
+                  (gsize) copy->halo.w * copy->step, copy->halo.h,
+                  cudaMemcpyDefault, engine->stream), error))
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* Redacts each of @regions of @frame in turn, each on its own from the
+ * input (box_blur_ref_frame()).  The input is @original where given, a
+ * frame apart that nothing writes; otherwise @frame itself, whose regions
+ * are then read from copies taken before any is written.  Each region's
+ * passes run in its halo copies, reading the previous pass inside the
+ * region and the input around it; the last pass writes the region of
+ * @frame, or lands in scratch room and is composed onto @frame through the
+ * shape and feather.  Fills are composed alone.  Regions are written in
+ * their order, so each one's compose reads what those before it left. */
+static gboolean
+redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
+    const GstCudaBoxBlurFrame * original, const GstVideoRectangle * regions,
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    GError ** error)
+{
+  const gint passes = gst_cuda_box_blur_regions_passes (settings,
+      region_settings, n_regions);
+  gint pass;
+  guint i;
+
+  if (!copy_halos (engine, info, settings, original ? original : frame,
+          original == NULL, regions, n_regions, region_settings, passes,
+          error))
+    return FALSE;
+
+  for (pass = 0; pass < passes; pass++) {
+    const gboolean last = pass == passes - 1;
+
+    for (i = 0; i < engine->slots->len; i++) {
+      const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
+      const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
+      const gboolean composes =
+          gst_cuda_box_blur_window_composes (&slot->window);
+      const HaloCopy *copy;
+      guint8 *mem[2];
+      GstCudaBoxBlurPlane plane, in, out;
+      GstCudaBoxBlurWindow window;
+
+      gst_cuda_box_blur_frame_get_plane (frame, info, slot->component,
+          &plane);
+      if (slot->window.fill) {
+        if (last && !gst_cuda_box_blur_program_compose (engine->program,
+                info->type, NULL, &plane, &slot->window, &slot->region,
+                engine->stream, error))
+          return FALSE;
+        continue;
+      }
+
+      copy = &g_array_index (engine->halo_copies, HaloCopy, slot->copy);
+      mem[0] = engine->halos + copy->offset;
+      mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
+      /* pass n reads copy n % 2 (or the original) and writes the other */
+      if (pass == 0 && original)
+        gst_cuda_box_blur_frame_get_plane (original, info, slot->component,
+            &in);
+      else
+        in = halo_plane (&plane, comp, copy, mem[pass % 2]);
+      out = last && !composes ? plane : halo_plane (&plane, comp, copy,
+          mem[(pass + 1) % 2]);
+
+      gst_cuda_box_blur_settings_pass_window (slot->settings, info,
+          slot->component, pass, &window);
+      if (!launch (engine, info->type, &window, &in, &out, &slot->region,
+              error))
+        return FALSE;
+      if (last && composes
+          && !gst_cuda_box_blur_program_compose (engine->program, info->type,
+              &out, &plane, &slot->window, &slot->region, engine->stream,
+              error))
+        return FALSE;
+    }
   }
   return TRUE;
 }
@@ -428,9 +662,16 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
   if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
     return FALSE;
 
-  if (!run_passes (engine, info, settings, &in, &out, regions, n_regions,
-          region_settings, error))
+  if (blur_is_whole_frame (info, settings, regions, n_regions,
+          region_settings)) {
+    if (!run_passes (engine, info, gst_cuda_box_blur_region_settings
+            (settings, region_settings, 0), &in, &out, error))
+      return FALSE;
+  } else if (!copy_frame_async (info, &in, &out, stream, error)
+      || !redact_regions (engine, info, settings, &out, &in, regions,
+          n_regions, region_settings, error)) {
     return FALSE;
+  }
 
   if (dst->location == GST_CUDA_BOX_BLUR_IN_HOST
       && !copy_frame_async (info, &out, &dst->frame, stream, error))
@@ -447,47 +688,12 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
   return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
 }
 
-/* @r grown by @dx columns and @dy rows on every side, clipped to
- * @width x @height. */
-static GstVideoRectangle
-grow_clipped (const GstVideoRectangle * r, gint dx, gint dy, gint width,
-    gint height)
-{
-  GstVideoRectangle g;
-
-  g.x = MAX (r->x - dx, 0);
-  g.y = MAX (r->y - dy, 0);
-  g.w = MIN ((gint64) r->x + r->w + dx, width) - g.x;
-  g.h = MIN ((gint64) r->y + r->h + dy, height) - g.y;
-  return g;
-}
-
-static gboolean
-rectangles_meet (const GstVideoRectangle * a, const GstVideoRectangle * b)
-{
-  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h
-      && b->y < a->y + a->h;
-}
-
-/* The halo the windows of @window read around @region of a plane of
- * @width x @height.  One more row each way: the column sums read the row
- * after a region's last row as they slide on, and discard it. */
-static GstVideoRectangle
-halo_of (const GstVideoRectangle * region,
-    const GstCudaBoxBlurWindow * window, gint width, gint height)
-{
-  return grow_clipped (region, window->radius_x, window->radius_y + 1,
-      width, height);
-}
-
 /**
  * gst_cuda_box_blur_engine_can_blur_in_place:
  *
- * Whether gst_cuda_box_blur_engine_blur_in_place() makes of @regions what
- * gst_cuda_box_blur_engine_blur() makes of them.  It does unless the
- * regions are the whole frame (nothing to save), a wrapping border reads
- * the far side of the frame, or, with several passes, one region's windows
- * reach another region (a pass would read the other's previous pass).
+ * Whether gst_cuda_box_blur_engine_blur_in_place() is worth calling for
+ * @regions: it makes of them what gst_cuda_box_blur_engine_blur() makes,
+ * and saves work unless they are the whole frame blurred with a hard edge.
  */
 gboolean
 gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
@@ -495,148 +701,8 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
     const GstVideoRectangle * regions, guint n_regions,
     const GstCudaBoxBlurSettings * region_settings)
 {
-  const gint passes = gst_cuda_box_blur_regions_passes (settings,
-      region_settings, n_regions);
-  gint c;
-  guint i, j;
-
-  if (n_regions == 0 || (n_regions == 1 && regions[0].w == info->width
-          && regions[0].h == info->height))
-    return FALSE;
-
-  for (c = 0; c < info->n_components; c++) {
-    const GstCudaBoxBlurComponent *comp = &info->comp[c];
-
-    for (i = 0; i < n_regions; i++) {
-      GstCudaBoxBlurWindow window;
-      GstVideoRectangle r, reach;
-
-      if (!gst_cuda_box_blur_settings_window
-          (gst_cuda_box_blur_region_settings (settings, region_settings, i),
-              info, c, &window))
-        continue;
-      gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-      reach = grow_clipped (&r, window.radius_x, window.radius_y,
-          comp->width, comp->height);
-      if (window.border == GST_CUDA_BOX_BLUR_BORDER_WRAP
-          && (r.x - window.radius_x < 0 || r.y - window.radius_y < 0
-              || r.x + r.w + window.radius_x > comp->width
-              || r.y + r.h + window.radius_y > comp->height))
-        return FALSE;
-      for (j = 0; passes > 1 && j < n_regions; j++) {
-        GstVideoRectangle other;
-
-        gst_cuda_box_blur_region_for_component (info, c, &regions[j], &other);
-        if (j != i && rectangles_meet (&reach, &other))
-          return FALSE;
-      }
-    }
-  }
-  return TRUE;
-}
-
-/* A plane like @plane whose samples inside @copy's halo are read from the
- * copy at @mem and nowhere else. */
-static GstCudaBoxBlurPlane
-halo_plane (const GstCudaBoxBlurPlane * plane,
-    const GstCudaBoxBlurComponent * comp, const HaloCopy * copy, guint8 * mem)
-{
-  GstCudaBoxBlurPlane p = *plane;
-
-  p.data = mem + comp->offset - (gssize) copy->halo.y * copy->pitch -
-      (gssize) copy->halo.x * copy->step;
-  p.stride = copy->pitch;
-  return p;
-}
-
-static GstVideoRectangle
-rectangle_union (const GstVideoRectangle * a, const GstVideoRectangle * b)
-{
-  GstVideoRectangle u;
-
-  u.x = MIN (a->x, b->x);
-  u.y = MIN (a->y, b->y);
-  u.w = MAX (a->x + a->w, b->x + b->w) - u.x;
-  u.h = MAX (a->y + a->h, b->y + b->h) - u.y;
-  return u;
-}
-
-/* Plans one slot for each region of each blurred component, and one halo
- * copy for each region of each plane, the union of its components' halos;
- * then copies every halo (twice with several passes) out of @frame. */
-static gboolean
-copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
-    const GstVideoRectangle * regions, guint n_regions,
-    const GstCudaBoxBlurSettings * region_settings, gint passes,
-    GError ** error)
-{
-  const gint copies = passes > 1 ? 2 : 1;
-  gsize total = 0;
-  gint c, k;
-  guint i;
-
-  g_array_set_size (engine->halo_copies, 0);
-  g_array_set_size (engine->slots, 0);
-  for (i = 0; i < n_regions; i++) {
-    gint copy_of_plane[GST_VIDEO_MAX_PLANES] = { -1, -1, -1, -1 };
-
-    for (c = 0; c < info->n_components; c++) {
-      const GstCudaBoxBlurComponent *comp = &info->comp[c];
-      HaloSlot slot = { c, };
-      GstVideoRectangle halo;
-
-      slot.settings = gst_cuda_box_blur_region_settings (settings,
-          region_settings, i);
-      if (!gst_cuda_box_blur_settings_window (slot.settings, info, c,
-              &slot.window))
-        continue;
-      gst_cuda_box_blur_region_for_component (info, c, &regions[i],
-          &slot.region);
-      halo = halo_of (&slot.region, &slot.window, comp->width, comp->height);
-      if (copy_of_plane[comp->plane] < 0) {
-        HaloCopy copy = { comp->plane, comp->step, halo, };
-
-        copy_of_plane[comp->plane] = engine->halo_copies->len;
-        g_array_append_val (engine->halo_copies, copy);
-      } else {
-        HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
-            copy_of_plane[comp->plane]);
-
-        copy->halo = rectangle_union (&copy->halo, &halo);
-      }
-      slot.copy = copy_of_plane[comp->plane];
-      g_array_append_val (engine->slots, slot);
-    }
-  }
-
-  for (i = 0; i < engine->halo_copies->len; i++) {
-    HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
-
-    copy->pitch = GST_ROUND_UP_N (copy->halo.w * copy->step, 16);
-    copy->offset = total;
-    total += GST_ROUND_UP_N ((gsize) copies * copy->pitch * copy->halo.h,
-        256);
-  }
-  if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
-          total, error))
-    return FALSE;
-
-  for (i = 0; i < engine->halo_copies->len; i++) {
-    const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
-    const guint8 *from = frame->data[copy->plane] +
-        (gsize) copy->halo.y * frame->stride[copy->plane] +
-        (gsize) copy->halo.x * copy->step;
-
-    for (k = 0; k < copies; k++)
-      if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (engine->halos +
-                  copy->offset + (gsize) k * copy->pitch * copy->halo.h,
-                  copy->pitch, from, frame->stride[copy->plane],
-                  (gsize) copy->halo.w * copy->step, copy->halo.h,
-                  cudaMemcpyDefault, engine->stream), error))
-        return FALSE;
-  }
-  return TRUE;
+  return n_regions > 0 && !blur_is_whole_frame (info, settings, regions,
+      n_regions, region_settings);
 }
 
 /**
@@ -646,9 +712,9 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  * would blur them into another frame, when
  * gst_cuda_box_blur_engine_can_blur_in_place() allows it, and waits for
  * the result.  Each region is read with its halo from a copy of its own,
- * so the work and the memory grow with the regions' area, not the
- * frame's: pixels outside the regions are neither written nor, beyond the
- * halos, read.  Device and managed frames are used in place; a host frame
+ * taken before any region is written, so the work and the memory grow
+ * with the regions' area, not the frame's: pixels outside the regions are
+ * neither written nor, beyond the halos, read.  Device and managed frames are used in place; a host frame
  * goes through a device staging frame.
  */
 gboolean
@@ -658,48 +724,15 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
     guint n_regions, const GstCudaBoxBlurSettings * region_settings,
     GError ** error)
 {
-  const gint passes = gst_cuda_box_blur_regions_passes (settings,
-      region_settings, n_regions);
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame frame;
   gsize size;
   guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, info, &size);
-  gint pass;
-  guint i;
 
-  if (!bring_in (engine, info, image, &frame, error))
+  if (!bring_in (engine, info, image, &frame, error)
+      || !redact_regions (engine, info, settings, &frame, NULL, regions,
+          n_regions, region_settings, error))
     return FALSE;
-  if (!copy_halos (engine, info, settings, &frame, regions, n_regions,
-          region_settings, passes, error))
-    return FALSE;
-
-  for (pass = 0; pass < passes; pass++) {
-    for (i = 0; i < engine->slots->len; i++) {
-      const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
-      const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
-          slot->copy);
-      const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
-      guint8 *mem[2];
-      GstCudaBoxBlurPlane plane, in, out;
-      GstCudaBoxBlurWindow window;
-
-      mem[0] = engine->halos + copy->offset;
-      mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
-      gst_cuda_box_blur_frame_get_plane (&frame, info, slot->component,
-          &plane);
-      /* pass n reads copy n % 2 and writes the other, the last one the
-       * frame */
-      in = halo_plane (&plane, comp, copy, mem[pass % 2]);
-      out = pass == passes - 1 ? plane : halo_plane (&plane, comp, copy,
-          mem[(pass + 1) % 2]);
-
-      gst_cuda_box_blur_settings_pass_window (slot->settings, info,
-          slot->component, pass, &window);
-      if (!launch (engine, info->type, &window, &in, &out, &slot->region,
-              error))
-        return FALSE;
-    }
-  }
 
   if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
       && !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (begin,

@@ -17,6 +17,7 @@
 #include "cudaboxblur-debug.h"
 
 #include <gst/video/video.h>
+#include <math.h>
 #include <string.h>
 
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurinfo",
@@ -173,6 +174,9 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
     info_set_layout (info, &vinfo, depth > 8 ? 2 : 1);
   }
 
+  info->finfo = vinfo.finfo;
+  info->colorimetry = vinfo.colorimetry;
+
   if (info->width > GST_CUDA_BOX_BLUR_MAX_DIMENSION
       || info->height > GST_CUDA_BOX_BLUR_MAX_DIMENSION) {
     GST_WARNING ("frame size %dx%d beyond %dx%d", info->width, info->height,
@@ -181,6 +185,64 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
   }
 
   return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_info_color_sample:
+ * @argb: 0xAARRGGBB, R'G'B' as they are (no transfer function applied)
+ *
+ * The value of component @component for the colour @argb in @info frames:
+ * R, G, B and A scaled to the component's range; Y, U and V through the
+ * caps' colour matrix (BT.709 where the caps give none, as for the gray
+ * formats), then offset and scaled by the caps' range.  Integer samples
+ * are rounded; GRAY32F takes GRAY8's value unrounded.
+ */
+gdouble
+gst_cuda_box_blur_info_color_sample (const GstCudaBoxBlurInfo * info,
+    gint component, guint32 argb)
+{
+  const gdouble a = (argb >> 24 & 0xff) / 255.0;
+  const gdouble r = (argb >> 16 & 0xff) / 255.0;
+  const gdouble g = (argb >> 8 & 0xff) / 255.0;
+  const gdouble b = (argb & 0xff) / 255.0;
+  gint offset[GST_VIDEO_MAX_COMPONENTS], scale[GST_VIDEO_MAX_COMPONENTS];
+  gdouble kr, kb, y, v = 0, sample;
+
+  if (!gst_video_color_matrix_get_Kr_Kb (info->colorimetry.matrix, &kr, &kb))
+    gst_video_color_matrix_get_Kr_Kb (GST_VIDEO_COLOR_MATRIX_BT709, &kr, &kb);
+  y = kr * r + (1 - kr - kb) * g + kb * b;
+
+  switch (info->comp[component].kind) {
+    case GST_CUDA_BOX_BLUR_LUMA:
+      v = y;
+      break;
+    case GST_CUDA_BOX_BLUR_CHROMA_U:
+      v = (b - y) / (2 * (1 - kb));
+      break;
+    case GST_CUDA_BOX_BLUR_CHROMA_V:
+      v = (r - y) / (2 * (1 - kr));
+      break;
+    case GST_CUDA_BOX_BLUR_RED:
+      v = r;
+      break;
+    case GST_CUDA_BOX_BLUR_GREEN:
+      v = g;
+      break;
+    case GST_CUDA_BOX_BLUR_BLUE:
+      v = b;
+      break;
+    case GST_CUDA_BOX_BLUR_ALPHA:
+      v = a;
+      break;
+  }
+
+  gst_video_color_range_offsets (info->colorimetry.range, info->finfo, offset,
+      scale);
+  sample = offset[component] + scale[component] * v;
+  if (info->type == GST_CUDA_BOX_BLUR_F32)
+    return sample;
+  return CLAMP (round (sample), 0,
+      info->type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535);
 }
 
 /* TRUE when structure @index of @caps describes frames in GStreamer's

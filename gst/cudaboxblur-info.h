@@ -103,6 +103,9 @@ typedef struct
   gint n_components;
   GstCudaBoxBlurComponent comp[GST_VIDEO_MAX_COMPONENTS];
   gboolean has_padding;         /* pixels hold bytes of no component (RGBx) */
+  /* for colours: GRAY32F takes GRAY8's, unrounded */
+  const GstVideoFormatInfo *finfo;
+  GstVideoColorimetry colorimetry;
 } GstCudaBoxBlurInfo;
 
 /* Where the planes of one frame are. */
@@ -124,6 +127,10 @@ typedef struct
 
 gboolean      gst_cuda_box_blur_info_from_caps     (GstCudaBoxBlurInfo * info,
                                                     const GstCaps * caps);
+
+gdouble       gst_cuda_box_blur_info_color_sample  (const GstCudaBoxBlurInfo * info,
+                                                    gint component,
+                                                    guint32 argb);
 
 gboolean      gst_cuda_box_blur_caps_are_cuda      (const GstCaps * caps,
                                                     guint index);

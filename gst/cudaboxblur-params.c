@@ -39,6 +39,9 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->mode = GST_CUDA_BOX_BLUR_DEFAULT_MODE;
   settings->sigma = GST_CUDA_BOX_BLUR_DEFAULT_SIGMA;
   settings->block_size = GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE;
+  settings->fill_color = GST_CUDA_BOX_BLUR_DEFAULT_FILL_COLOR;
+  settings->shape = GST_CUDA_BOX_BLUR_DEFAULT_SHAPE;
+  settings->feather = GST_CUDA_BOX_BLUR_DEFAULT_FEATHER;
   settings->border = GST_CUDA_BOX_BLUR_DEFAULT_BORDER;
   settings->border_value = GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE;
   settings->roi.x = settings->roi.y = settings->roi.w = settings->roi.h =
@@ -56,15 +59,16 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
  * gst_cuda_box_blur_settings_passes:
  *
  * Returns: how many blurs run one after the other: passes, in mode
- * gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES, in mode pixelate
- * one.
+ * gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES, in modes pixelate
+ * and fill one.
  */
 gint
 gst_cuda_box_blur_settings_passes (const GstCudaBoxBlurSettings * settings)
 {
   if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN)
     return MAX (settings->passes, GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES);
-  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE)
+  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE
+      || settings->mode == GST_CUDA_BOX_BLUR_MODE_FILL)
     return 1;
   return settings->passes;
 }
@@ -177,15 +181,25 @@ component_window (const GstCudaBoxBlurSettings * settings,
   const gboolean selected = kind == GST_CUDA_BOX_BLUR_ALPHA ?
       settings->blur_alpha : (settings->planes & planes_flag[kind]) != 0;
   const gint last = gst_cuda_box_blur_settings_passes (settings) - 1;
+  const gboolean chroma = kind == GST_CUDA_BOX_BLUR_CHROMA_U
+      || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
   gint widest_x, widest_y;
 
   window->border = settings->border;
   window->border_value = settings->border_value;
+  window->shape = settings->shape;
+  /* the same edge in every component, rounded up */
+  window->feather = scale_radius (settings->feather, chroma ? MAX (w_sub,
+          h_sub) : 0);
+  window->fill = settings->mode == GST_CUDA_BOX_BLUR_MODE_FILL;
+  window->fill_value = 0;       /* set from the caps by the callers */
   window->pixelate = settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+  if (window->fill) {
+    window->radius_x = window->radius_y = 0;
+    window->block_w = window->block_h = 1;
+    return selected;
+  }
   if (window->pixelate) {
-    const gboolean chroma = kind == GST_CUDA_BOX_BLUR_CHROMA_U
-        || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
-
     /* blocks of the same pixels in every component, rounded up */
     window->radius_x = window->radius_y = 0;
     window->block_w = scale_radius (settings->block_size, chroma ? w_sub : 0);
@@ -227,9 +241,7 @@ gst_cuda_box_blur_settings_window (const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurInfo * info, gint component,
     GstCudaBoxBlurWindow * window)
 {
-  const GstCudaBoxBlurComponent *comp = &info->comp[component];
-
-  return component_window (settings, comp->kind, comp->w_sub, comp->h_sub,
+  return gst_cuda_box_blur_settings_pass_window (settings, info, component,
       -1, window);
 }
 
@@ -249,9 +261,13 @@ gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings *
     GstCudaBoxBlurWindow * window)
 {
   const GstCudaBoxBlurComponent *comp = &info->comp[component];
+  const gboolean touched = component_window (settings, comp->kind,
+      comp->w_sub, comp->h_sub, pass, window);
 
-  return component_window (settings, comp->kind, comp->w_sub, comp->h_sub,
-      pass, window);
+  if (window->fill)
+    window->fill_value = gst_cuda_box_blur_info_color_sample (info, component,
+        settings->fill_color);
+  return touched;
 }
 
 /**
@@ -422,6 +438,24 @@ read_int (const GValue * value, gint lo, gint hi, gint * out)
   return TRUE;
 }
 
+static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
+static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
+
+/* The index in @nicks of a string field's value; FALSE when it is none. */
+static gboolean
+read_nick (const GValue * value, const gchar * const *nicks, gint n_nicks,
+    gint * out)
+{
+  gint i;
+
+  for (i = 0; i < n_nicks && G_VALUE_HOLDS_STRING (value); i++)
+    if (g_strcmp0 (g_value_get_string (value), nicks[i]) == 0) {
+      *out = i;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Takes field @name of @params into @m, or warns (once) that it cannot. */
 static void
 read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
@@ -430,22 +464,27 @@ read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
   const gchar *problem = NULL;
 
   if (g_str_equal (name, "mode")) {
-    static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
-    gint i;
-
-    problem = "not a mode's name";
-    for (i = 0; i < GST_CUDA_BOX_BLUR_N_MODES && G_VALUE_HOLDS_STRING (value);
-        i++)
-      if (g_strcmp0 (g_value_get_string (value), nicks[i]) == 0) {
-        m->mode = i;
-        problem = NULL;
-      }
+    problem = read_nick (value, mode_nicks, GST_CUDA_BOX_BLUR_N_MODES,
+        &m->mode) ? NULL : "not a mode's name";
   } else if (g_str_equal (name, "radius")) {
     if (!read_int (value, 0, GST_CUDA_BOX_BLUR_MAX_RADIUS, &m->radius))
       problem = "not an integer";
   } else if (g_str_equal (name, "block-size")) {
     if (!read_int (value, 1, GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE,
             &m->block_size))
+      problem = "not an integer";
+  } else if (g_str_equal (name, "feather")) {
+    if (!read_int (value, 0, GST_CUDA_BOX_BLUR_MAX_FEATHER, &m->feather))
+      problem = "not an integer";
+  } else if (g_str_equal (name, "shape")) {
+    problem = read_nick (value, shape_nicks, GST_CUDA_BOX_BLUR_N_SHAPES,
+        &m->shape) ? NULL : "not a shape's name";
+  } else if (g_str_equal (name, "fill-color")) {
+    if (G_VALUE_HOLDS_UINT (value))
+      m->fill_color = g_value_get_uint (value);
+    else if (G_VALUE_HOLDS_INT (value))
+      m->fill_color = (guint32) g_value_get_int (value);
+    else
       problem = "not an integer";
   } else if (g_str_equal (name, "sigma")) {
     if (G_VALUE_HOLDS_DOUBLE (value) || G_VALUE_HOLDS_INT (value))
@@ -467,7 +506,7 @@ static GstCudaBoxBlurMetaRegion
 meta_region (GstVideoRegionOfInterestMeta * meta)
 {
   GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
-    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1
+    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1, -1, -1, -1
   };
   const GstStructure *params = gst_video_region_of_interest_meta_get_param
       (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
@@ -509,6 +548,12 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
     out->sigma = m->sigma;
   if (m && m->block_size >= 0)
     out->block_size = m->block_size;
+  if (m && m->shape >= 0)
+    out->shape = m->shape;
+  if (m && m->feather >= 0)
+    out->feather = m->feather;
+  if (m && m->fill_color >= 0)
+    out->fill_color = m->fill_color;
   /* resolved: nothing left to take from the region */
   out->roi_meta = FALSE;
   out->radius_scale = out->sigma_scale = out->block_scale = 0;
@@ -523,8 +568,8 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
  *   radius_scale and sigma_scale applied to the region's size (the meta's
  *   rectangle, or the clipped roi), then the fields of the meta's
  *   GST_CUDA_BOX_BLUR_META_PARAMS structure (mode, radius, sigma,
- *   block-size; others
- *   are ignored with a warning, once).  Regions these settings leave
+ *   block-size, shape, feather, fill-color; others are ignored with a
+ *   warning, once).  Regions these settings leave
  *   untouched are left out.
  *
  * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:

@@ -36,12 +36,24 @@ typedef enum
   GST_CUDA_BOX_BLUR_MODE_BOX,   /* passes box blurs of the radii */
   GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,      /* box blurs of variance sigma^2 */
   GST_CUDA_BOX_BLUR_MODE_PIXELATE,      /* blocks of their mean */
+  GST_CUDA_BOX_BLUR_MODE_FILL,  /* one colour */
 } GstCudaBoxBlurMode;
 
-#define GST_CUDA_BOX_BLUR_N_MODES 3
+#define GST_CUDA_BOX_BLUR_N_MODES 4
 
 /* The modes' names, as properties and region parameters write them. */
-#define GST_CUDA_BOX_BLUR_MODE_NICKS { "box", "gaussian", "pixelate" }
+#define GST_CUDA_BOX_BLUR_MODE_NICKS { "box", "gaussian", "pixelate", "fill" }
+
+/* The shape redacted in each region (the kernels' BOX_SHAPE_*). */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE = BOX_SHAPE_RECTANGLE,
+  GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE = BOX_SHAPE_ELLIPSE,
+} GstCudaBoxBlurShape;
+
+#define GST_CUDA_BOX_BLUR_N_SHAPES 2
+
+#define GST_CUDA_BOX_BLUR_SHAPE_NICKS { "rectangle", "ellipse" }
 
 /* Which components the planes property selects. */
 typedef enum
@@ -82,6 +94,9 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_SCALE 0.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE 16
+#define GST_CUDA_BOX_BLUR_DEFAULT_SHAPE GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE
+#define GST_CUDA_BOX_BLUR_DEFAULT_FEATHER 0
+#define GST_CUDA_BOX_BLUR_DEFAULT_FILL_COLOR 0xff000000      /* opaque black */
 
 /* The name of the GstStructure of per-region parameters on a
  * GstVideoRegionOfInterestMeta. */
@@ -92,6 +107,8 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_MAX_SCALE 1.0
 /* pixelate's blocks: 256 x 256 8-bit samples still sum in 32 bits */
 #define GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE 256
+/* feather: 16-bit blends (sample times weight, doubled) stay in 32 bits */
+#define GST_CUDA_BOX_BLUR_MAX_FEATHER 1024
 /* The overlap (intersection over union) from which a region without an id
  * is taken for a held one. */
 #define GST_CUDA_BOX_BLUR_HOLD_MIN_IOU 0.3
@@ -110,6 +127,9 @@ typedef struct
   GstCudaBoxBlurMode mode;
   gdouble sigma;                /* of mode gaussian, in pixels */
   gint block_size;              /* of mode pixelate, in pixels */
+  guint32 fill_color;           /* of mode fill, ARGB */
+  GstCudaBoxBlurShape shape;
+  gint feather;                 /* pixels over which the edge fades in */
   GstCudaBoxBlurBorder border;
   gdouble border_value;
   GstVideoRectangle roi;        /* 0 width or height: to the frame's edge */
@@ -137,6 +157,9 @@ typedef struct
   gint radius;                  /* -1: unset */
   gdouble sigma;                /* below 0: unset */
   gint block_size;              /* -1: unset */
+  gint shape;                   /* -1: unset */
+  gint feather;                 /* -1: unset */
+  gint64 fill_color;            /* -1: unset */
 } GstCudaBoxBlurMetaRegion;
 
 /* The regions of earlier frames that roi_hold keeps redacted. */
@@ -145,8 +168,9 @@ typedef struct
   GArray *regions;              /* GstCudaBoxBlurMetaRegion */
 } GstCudaBoxBlurHold;
 
-/* How one component is blurred: a box window, or with pixelate set,
- * blocks of block_w x block_h samples. */
+/* How one component is redacted: a box window, or with pixelate set,
+ * blocks of block_w x block_h samples, or with fill set, fill_value; then
+ * laid onto the frame in shape, its edge fading in over feather samples. */
 typedef struct
 {
   gint radius_x;
@@ -156,7 +180,20 @@ typedef struct
   gboolean pixelate;
   gint block_w;
   gint block_h;
+  gboolean fill;
+  gdouble fill_value;           /* in the component's sample units */
+  GstCudaBoxBlurShape shape;
+  gint feather;
 } GstCudaBoxBlurWindow;
+
+/* TRUE when @window's result is laid onto the frame by compose: a fill, or
+ * any edge but a hard rectangle. */
+static inline gboolean
+gst_cuda_box_blur_window_composes (const GstCudaBoxBlurWindow * window)
+{
+  return window->fill || window->shape != GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE
+      || window->feather > 0;
+}
 
 void      gst_cuda_box_blur_settings_init       (GstCudaBoxBlurSettings * settings);
 

@@ -399,7 +399,9 @@ program_new (GBytes * image, const gchar * arch, GError ** error)
         || !get_kernel (program, "box_rows", type_suffix[i],
             &program->rows[i], error)
         || !get_kernel (program, "pixelate", type_suffix[i],
-            &program->pixelate[i], error))
+            &program->pixelate[i], error)
+        || !get_kernel (program, "compose", type_suffix[i],
+            &program->compose[i], error))
       goto unload;
   }
   return program;
@@ -599,6 +601,11 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
   args->border = window->border;
   args->border_int = (guint) CLAMP (round (window->border_value), 0, max);
   args->border_float = (gfloat) window->border_value;
+  args->shape = window->shape;
+  args->feather = window->feather;
+  args->fill = window->fill;
+  args->fill_int = (guint) CLAMP (round (window->fill_value), 0, max);
+  args->fill_float = (gfloat) window->fill_value;
 }
 
 static gboolean
@@ -688,4 +695,30 @@ gst_cuda_box_blur_program_launch (const GstCudaBoxBlurProgram * program,
   if (variant != GST_CUDA_BOX_BLUR_SEPARABLE)
     return launch_direct (program, type, variant, &args, stream, error);
   return launch_separable (program, type, &args, mid, stream, error);
+}
+
+/**
+ * gst_cuda_box_blur_program_compose:
+ * @src: (nullable): the redacted samples, or %NULL with window->fill
+ *
+ * Queues the laying of @region of @src (or of the fill value) onto the same
+ * region of @dst, through the window's shape and feather, on @stream.
+ */
+gboolean
+gst_cuda_box_blur_program_compose (const GstCudaBoxBlurProgram * program,
+    GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
+    const GstVideoRectangle * region, cudaStream_t stream, GError ** error)
+{
+  BoxBlurArgs args;
+  void *params[] = { &args };
+  dim3 block = { BLOCK_W, BLOCK_H, 1 }, grid = { 0, 0, 1 };
+
+  args_init (&args, type, src ? src : dst, dst, window, region);
+  if (args.w <= 0 || args.h <= 0)
+    return TRUE;
+  grid.x = (args.w + BLOCK_W - 1) / BLOCK_W;
+  grid.y = (args.h + BLOCK_H - 1) / BLOCK_H;
+  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
+          program->compose[type], grid, block, params, 0, stream), error);
 }

@@ -32,6 +32,7 @@ typedef struct
   cudaKernel_t columns[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* column sums */
   cudaKernel_t rows[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];      /* row sums, mean */
   cudaKernel_t pixelate[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];  /* block means */
+  cudaKernel_t compose[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* shape, fill */
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
@@ -91,6 +92,15 @@ gboolean  gst_cuda_box_blur_program_launch      (const GstCudaBoxBlurProgram * p
                                                  const GstCudaBoxBlurWindow * window,
                                                  const GstVideoRectangle * region,
                                                  gpointer mid,
+                                                 cudaStream_t stream,
+                                                 GError ** error);
+
+gboolean  gst_cuda_box_blur_program_compose     (const GstCudaBoxBlurProgram * program,
+                                                 GstCudaBoxBlurSampleType type,
+                                                 const GstCudaBoxBlurPlane * src,
+                                                 const GstCudaBoxBlurPlane * dst,
+                                                 const GstCudaBoxBlurWindow * window,
+                                                 const GstVideoRectangle * region,
                                                  cudaStream_t stream,
                                                  GError ** error);
 

@@ -100,6 +100,9 @@ enum
   PROP_MODE,
   PROP_SIGMA,
   PROP_BLOCK_SIZE,
+  PROP_FILL_COLOR,
+  PROP_SHAPE,
+  PROP_FEATHER,
   PROP_BORDER_MODE,
   PROP_BORDER_VALUE,
   PROP_ROI_X,
@@ -210,6 +213,7 @@ gst_cuda_box_blur_mode_get_type (void)
           "blurs", NULL},
     {GST_CUDA_BOX_BLUR_MODE_PIXELATE, "Blocks of block-size pixels, each "
           "the mean of its pixels", NULL},
+    {GST_CUDA_BOX_BLUR_MODE_FILL, "One colour, fill-color", NULL},
     {0, NULL, NULL},
   };
 
@@ -222,6 +226,32 @@ gst_cuda_box_blur_mode_get_type (void)
     for (i = 0; i < GST_CUDA_BOX_BLUR_N_MODES; i++)
       values[i].value_nick = nicks[i];
     t = g_enum_register_static ("GstCudaBoxBlurMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_cuda_box_blur_shape_get_type (void)
+{
+  static gsize type = 0;
+  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
+  static GEnumValue values[] = {
+    {GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, "The whole region", NULL},
+    {GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, "The ellipse inscribed in the region",
+        NULL},
+    {0, NULL, NULL},
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_SHAPES);
+  G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_SHAPES + 1);
+  if (g_once_init_enter (&type)) {
+    GType t;
+    gint i;
+
+    for (i = 0; i < GST_CUDA_BOX_BLUR_N_SHAPES; i++)
+      values[i].value_nick = nicks[i];
+    t = g_enum_register_static ("GstCudaBoxBlurShape", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -446,11 +476,13 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * radius and chroma-radius properties are not used then; chroma takes
    * sigma divided by its subsampling); pixelate cuts each region into
    * blocks of #GstCudaBoxBlur:block-size pixels from its top left corner,
-   * each the mean of its pixels inside the region, once whatever passes.
+   * each the mean of its pixels inside the region, once whatever passes;
+   * fill paints each region #GstCudaBoxBlur:fill-color.
    */
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode", "What the regions get: a box blur "
-          "of the radii, a Gaussian blur of sigma, or blocks of block-size",
+          "of the radii, a Gaussian blur of sigma, blocks of block-size, or "
+          "fill-color",
           GST_TYPE_CUDA_BOX_BLUR_MODE, GST_CUDA_BOX_BLUR_DEFAULT_MODE,
           BLUR_PARAM_FLAGS));
 
@@ -592,6 +624,50 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       g_param_spec_uint ("block-size", "Block size", "Side in pixels of the "
           "blocks of mode pixelate", 1, GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE,
           GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
+   * GstCudaBoxBlur:fill-color:
+   *
+   * The colour of mode fill, as 0xAARRGGBB.  YUV formats take it through
+   * the caps' colour matrix and range (BT.709 where the caps give no
+   * matrix, as for the gray formats); GRAY32F takes GRAY8's value, in
+   * 0..255.  Alpha is written only with #GstCudaBoxBlur:blur-alpha.
+   */
+  g_object_class_install_property (gobject_class, PROP_FILL_COLOR,
+      g_param_spec_uint ("fill-color", "Fill color", "Colour of mode fill, "
+          "as 0xAARRGGBB", 0, G_MAXUINT32,
+          GST_CUDA_BOX_BLUR_DEFAULT_FILL_COLOR,
+          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+
+  /**
+   * GstCudaBoxBlur:shape:
+   *
+   * What of each region is redacted: the whole rectangle, or the ellipse
+   * inscribed in it (a pixel whose centre is inside or on the ellipse).
+   * Chroma samples take the ellipse inscribed in the region's chroma
+   * rectangle.
+   */
+  g_object_class_install_property (gobject_class, PROP_SHAPE,
+      g_param_spec_enum ("shape", "Shape", "What of each region is "
+          "redacted: the rectangle, or the ellipse inscribed in it",
+          GST_TYPE_CUDA_BOX_BLUR_SHAPE, GST_CUDA_BOX_BLUR_DEFAULT_SHAPE,
+          BLUR_PARAM_FLAGS));
+
+  /**
+   * GstCudaBoxBlur:feather:
+   *
+   * Width in pixels over which the redaction fades into the picture at the
+   * shape's edge, linearly: a pixel inside the shape shrunk by k pixels on
+   * every side, but not by k + 1, takes (k + 1) / (feather + 1) of the
+   * redacted value, and all of it from k = feather on.  0 is a hard edge.
+   * The fade lies inside the shape, so nothing outside it changes; chroma
+   * takes the width divided by its subsampling, rounded up.
+   */
+  g_object_class_install_property (gobject_class, PROP_FEATHER,
+      g_param_spec_uint ("feather", "Feather", "Width in pixels over which "
+          "the redaction fades in at the shape's edge (0: a hard edge)", 0,
+          GST_CUDA_BOX_BLUR_MAX_FEATHER, GST_CUDA_BOX_BLUR_DEFAULT_FEATHER,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
 
   /**
@@ -746,6 +822,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_SHAPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_PLANES, 0);
 }
 
@@ -834,6 +911,15 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
       break;
     case PROP_BLOCK_SIZE:
       s->block_size = g_value_get_uint (value);
+      break;
+    case PROP_FILL_COLOR:
+      s->fill_color = g_value_get_uint (value);
+      break;
+    case PROP_SHAPE:
+      s->shape = g_value_get_enum (value);
+      break;
+    case PROP_FEATHER:
+      s->feather = g_value_get_uint (value);
       break;
     case PROP_BORDER_MODE:
       s->border = g_value_get_enum (value);
@@ -931,6 +1017,15 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_BLOCK_SIZE:
       g_value_set_uint (value, s->block_size);
+      break;
+    case PROP_FILL_COLOR:
+      g_value_set_uint (value, s->fill_color);
+      break;
+    case PROP_SHAPE:
+      g_value_set_enum (value, s->shape);
+      break;
+    case PROP_FEATHER:
+      g_value_set_uint (value, s->feather);
       break;
     case PROP_BORDER_MODE:
       g_value_set_enum (value, s->border);

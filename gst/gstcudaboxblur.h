@@ -37,6 +37,9 @@ GType gst_cuda_box_blur_memory_mode_get_type (void);
 #define GST_TYPE_CUDA_BOX_BLUR_MODE (gst_cuda_box_blur_mode_get_type ())
 GType gst_cuda_box_blur_mode_get_type (void);
 
+#define GST_TYPE_CUDA_BOX_BLUR_SHAPE (gst_cuda_box_blur_shape_get_type ())
+GType gst_cuda_box_blur_shape_get_type (void);
+
 #define GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE (gst_cuda_box_blur_border_mode_get_type ())
 GType gst_cuda_box_blur_border_mode_get_type (void);
 

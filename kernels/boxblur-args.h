@@ -18,6 +18,11 @@
 #define BOX_BORDER_WRAP 3       /* the other side of the frame */
 #define BOX_BORDER_CONSTANT 4   /* border_int / border_float */
 
+/* The shape of a region's redaction (BoxBlurArgs.shape): the region's
+ * rectangle, or the ellipse inscribed in it. */
+#define BOX_SHAPE_RECTANGLE 0
+#define BOX_SHAPE_ELLIPSE 1
+
 /* Largest window, in pixels, blurred by the direct kernels (box_blur_*,
  * box_blur3_*), which sum float32 samples in float32 in the NVIDIA sample's
  * order; larger windows take the separable passes (box_columns_*,
@@ -56,6 +61,12 @@ typedef struct
   int border;                   /* BOX_BORDER_* */
   unsigned int border_int;      /* constant border of integer samples */
   float border_float;           /* constant border of float samples */
+  /* compose: how the redacted samples are laid onto dst */
+  int shape;                    /* BOX_SHAPE_* */
+  int feather;                  /* samples over which the edge fades in */
+  int fill;                     /* non-zero: the fill value, not src */
+  unsigned int fill_int;        /* fill value of integer samples */
+  float fill_float;             /* fill value of float samples */
 } BoxBlurArgs;
 
 #endif

@@ -166,10 +166,26 @@ settings_case (guint i, GstCudaBoxBlurSettings * s)
       s->mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
       s->block_size = 6;
       break;
+    case 6:                    /* the whole frame in a feathered ellipse */
+      s->mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+      s->sigma = 3;
+      s->shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+      s->feather = 5;
+      break;
+    case 7:                    /* a feathered fill, alpha too */
+      s->mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+      s->fill_color = 0x80ff8000;
+      s->blur_alpha = TRUE;
+      s->feather = 4;
+      s->roi.x = 9;
+      s->roi.y = 5;
+      s->roi.w = 31;
+      s->roi.h = 20;
+      break;
   }
 }
 
-#define N_SETTINGS 6
+#define N_SETTINGS 8
 
 /* Every format with every setting, host to host, managed to managed and
  * device to device, on an odd size with padded input rows. */
@@ -294,6 +310,25 @@ in_place_case (guint i, GstCudaBoxBlurSettings * s)
       s->mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
       s->block_scale = 0.3;
       return TRUE;
+    case 8:                    /* overlapping feathered ellipses, 2 passes */
+      s->roi_meta = TRUE;
+      s->radius_x = s->radius_y = 4;
+      s->passes = 2;
+      s->shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+      s->feather = 3;
+      return TRUE;
+    case 9:                    /* filled ellipses */
+      s->roi_meta = TRUE;
+      s->mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+      s->fill_color = 0xff2040c0;
+      s->shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+      return TRUE;
+    case 10:                   /* wrapping round the frame, two passes */
+      s->roi_meta = TRUE;
+      s->radius_x = s->radius_y = 6;
+      s->passes = 2;
+      s->border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
+      return TRUE;
   }
   return FALSE;
 }
@@ -359,36 +394,116 @@ GST_START_TEST (test_in_place)
 
 GST_END_TEST;
 
-/* Where in place would differ, the engine says so. */
+/* In place is taken for any regions but one hard-edged whole frame. */
 GST_START_TEST (test_in_place_refused)
 {
   GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
   GstVideoRectangle whole = { 0, 0, 64, 48 };
-  GstVideoRectangle edge = { 0, 10, 8, 8 }, inside = { 20, 10, 8, 8 };
-  GstVideoRectangle near[] = { {20, 10, 8, 8}, {30, 10, 8, 8} };
+  GstVideoRectangle edge = { 0, 10, 8, 8 };
   GstCudaBoxBlurSettings s;
 
   gst_cuda_box_blur_settings_init (&s);
   s.radius_x = s.radius_y = 3;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 1, NULL));
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 0,
+          NULL));
+  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 1,
+          NULL));
+  s.border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
   fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge,
           1, NULL));
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole,
+          1, NULL));
+}
 
-  /* wrapping reads the far side of the frame */
-  s.border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge, 1, NULL));
-  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s,
-          &inside, 1, NULL));
+GST_END_TEST;
 
-  /* two passes of regions 2 pixels apart read each other's first pass */
-  s.border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
-  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near,
-          2, NULL));
-  s.passes = 2;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near, 2, NULL));
-  s.radius_x = 1;
-  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, near,
-          2, NULL));
+/* @n regions of every size from 1 x 1 up, some across the frame's edges,
+ * with parameters of their own in turn: every mode and shape, feathers,
+ * fill colours. */
+static void
+add_many_regions (GstBuffer * buf, gint w, gint h, guint n)
+{
+  static const gchar *const modes[] = { "box", "gaussian", "pixelate",
+    "fill"
+  };
+  GRand *rand = g_rand_new_with_seed (n);
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    const gint rw = g_rand_int_range (rand, 1, 48);
+    const gint rh = g_rand_int_range (rand, 1, 48);
+    GstVideoRegionOfInterestMeta *m =
+        gst_buffer_add_video_region_of_interest_meta (buf, "face",
+        g_rand_int_range (rand, 0, w + 8), g_rand_int_range (rand, 0, h + 8),
+        rw, rh);
+
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING,
+            modes[i % G_N_ELEMENTS (modes)], "radius", G_TYPE_INT, i % 9,
+            "sigma", G_TYPE_DOUBLE, 0.5 + i % 5, "block-size", G_TYPE_INT,
+            1 + i % 6, "shape", G_TYPE_STRING,
+            i % 2 ? "ellipse" : "rectangle", "feather", G_TYPE_INT, i % 4,
+            "fill-color", G_TYPE_UINT, 0xff000000 | g_rand_int (rand), NULL));
+  }
+  g_rand_free (rand);
+}
+
+/* 500 regions in one frame, 1 x 1 ones and ones across the edges among
+ * them, into another frame and in place. */
+GST_START_TEST (test_many_regions)
+{
+  static const gchar *const formats[] = { "NV12", "GRAY32F", "RGBA" };
+  const gint w = 160, h = 120;
+  GstCudaBoxBlurSettings s;
+  guint f, l;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.blur_alpha = TRUE;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info = test_info (formats[f], w, h);
+    GstBuffer *in = test_buffer_new (NULL, formats[f], w, h, 0, 500 + f);
+    GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+    GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+    GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
+    GError *error = NULL;
+    GstMapInfo map;
+
+    add_many_regions (in, w, h, 500);
+    gst_cuda_box_blur_settings_held_regions (&s, &info, in, NULL, regions,
+        rs);
+    fail_unless (regions->len > 400);
+
+    for (l = GST_CUDA_BOX_BLUR_IN_MANAGED; l <= GST_CUDA_BOX_BLUR_IN_DEVICE;
+        l++) {
+      guint8 *src_mem, *dst_mem;
+
+      fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
+      src_mem = place (l, info.size, map.data);
+      gst_buffer_unmap (in, &map);
+      dst_mem = place (l, info.size, NULL);
+      gst_cuda_box_blur_frame_from_data (&src.frame, &info, src_mem);
+      gst_cuda_box_blur_frame_from_data (&dst.frame, &info, dst_mem);
+      src.location = dst.location = l;
+
+      fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, &s, &src,
+              &dst, (const GstVideoRectangle *) regions->data, regions->len,
+              (const GstCudaBoxBlurSettings *) rs->data, &error), "%s",
+          error ? error->message : "");
+      assert_frame (in, dst_mem, formats[f], w, h, &s);
+      fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info, &s,
+              &src, (const GstVideoRectangle *) regions->data, regions->len,
+              (const GstCudaBoxBlurSettings *) rs->data, &error), "%s",
+          error ? error->message : "");
+      assert_frame (in, src_mem, formats[f], w, h, &s);
+      release (l, src_mem);
+      release (l, dst_mem);
+    }
+    g_array_unref (regions);
+    g_array_unref (rs);
+    gst_buffer_unref (in);
+  }
 }
 
 GST_END_TEST;
@@ -406,6 +521,7 @@ engine_suite (void)
   tcase_add_test (tc, test_changing_frames);
   tcase_add_test (tc, test_in_place);
   tcase_add_test (tc, test_in_place_refused);
+  tcase_add_test (tc, test_many_regions);
   return s;
 }
 

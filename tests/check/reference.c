@@ -1028,6 +1028,255 @@ GST_START_TEST (test_pixelate)
 
 GST_END_TEST;
 
+/* @settings over a GRAY8 frame of zeros, @w x @h with rows padded to
+ * @info's stride, into @out. */
+static void
+ref_gray8_zeros (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, GstBuffer * metas, guint8 * out)
+{
+  guint8 *zeros = g_malloc0 (info->size);
+  GstBuffer *buf = metas ? gst_buffer_ref (metas) : gst_buffer_new ();
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+  GstCudaBoxBlurFrame in, o;
+
+  gst_cuda_box_blur_frame_from_data (&in, info, zeros);
+  gst_cuda_box_blur_frame_from_data (&o, info, out);
+  gst_cuda_box_blur_settings_held_regions (settings, info, buf, NULL,
+      regions, rs);
+  box_blur_ref_frame (info, settings, &in, &o,
+      (const GstVideoRectangle *) regions->data, regions->len,
+      (const GstCudaBoxBlurSettings *) rs->data);
+  g_array_unref (regions);
+  g_array_unref (rs);
+  gst_buffer_unref (buf);
+  g_free (zeros);
+}
+
+/* Shapes and feathers by hand: white filled onto black. */
+GST_START_TEST (test_shapes)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 7, 5);
+  /* the ellipse inscribed in 7 x 5: (2x - 6)^2 / 49 + (2y - 4)^2 / 25 <= 1 */
+  const guint8 ellipse[5][7] = {
+    {0, 1, 1, 1, 1, 1, 0}, {1, 1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1, 1},
+    {1, 1, 1, 1, 1, 1, 1}, {0, 1, 1, 1, 1, 1, 0}
+  };
+  /* feather 2: a third, two thirds, all, rounded half up */
+  const guint8 feathered[5][7] = {
+    {85, 85, 85, 85, 85, 85, 85}, {85, 170, 170, 170, 170, 170, 85},
+    {85, 170, 255, 255, 255, 170, 85}, {85, 170, 170, 170, 170, 170, 85},
+    {85, 85, 85, 85, 85, 85, 85}
+  };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurWindow w = { 0, };
+  guint8 out[40];
+  gint x, y;
+
+  fail_unless_equals_int (info.stride[0], 8);
+  gst_cuda_box_blur_settings_init (&s);
+  s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+  s.fill_color = 0xffffffff;
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  ref_gray8_zeros (&info, &s, NULL, out);
+  for (y = 0; y < 5; y++)
+    for (x = 0; x < 7; x++)
+      fail_unless_equals_int (out[y * 8 + x], 255 * ellipse[y][x]);
+
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE;
+  s.feather = 2;
+  ref_gray8_zeros (&info, &s, NULL, out);
+  for (y = 0; y < 5; y++)
+    for (x = 0; x < 7; x++)
+      fail_unless_equals_int (out[y * 8 + x], feathered[y][x]);
+
+  /* the feathered ellipse: the centre whole, the corners untouched, the
+   * weights never growing towards the edge */
+  w.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  w.feather = 3;
+  fail_unless_equals_int (box_blur_ref_weight (&w, 10, 10, 21, 21), 4);
+  fail_unless_equals_int (box_blur_ref_weight (&w, 0, 0, 21, 21), 0);
+  fail_unless_equals_int (box_blur_ref_weight (&w, 0, 10, 21, 21), 1);
+  fail_unless_equals_int (box_blur_ref_weight (&w, 1, 10, 21, 21), 2);
+  fail_unless_equals_int (box_blur_ref_weight (&w, 2, 10, 21, 21), 3);
+  fail_unless_equals_int (box_blur_ref_weight (&w, 3, 10, 21, 21), 4);
+  for (x = 0; x < 10; x++)
+    fail_unless (box_blur_ref_weight (&w, x, x, 21, 21) <=
+        box_blur_ref_weight (&w, x + 1, x + 1, 21, 21));
+  /* a 1 x 1 region is its own ellipse */
+  fail_unless_equals_int (box_blur_ref_weight (&w, 0, 0, 1, 1), 1);
+}
+
+GST_END_TEST;
+
+/* Regions laid in their order: where two overlap, the later one shows;
+ * per-region shape, feather and fill colour. */
+GST_START_TEST (test_overlap_and_fill_params)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 8, 4);
+  GstBuffer *buf = gst_buffer_new ();
+  GstVideoRegionOfInterestMeta *m;
+  GstCudaBoxBlurSettings s;
+  guint8 out[32];
+  gint x, y;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+  s.fill_color = 0xff646464;    /* gray 100 */
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 0, 5, 4);
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 3, 0, 5, 4);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "fill-color", G_TYPE_UINT,
+          0xffc8c8c8, NULL));
+  ref_gray8_zeros (&info, &s, buf, out);
+  for (y = 0; y < 4; y++)
+    for (x = 0; x < 8; x++)
+      fail_unless_equals_int (out[y * 8 + x], x < 3 ? 100 : 200);
+
+  /* the later region an ellipse: the earlier one shows at its corners */
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "shape", G_TYPE_STRING, "ellipse",
+          "feather", G_TYPE_INT, 0, NULL));
+  gst_buffer_unref (buf);
+  buf = gst_buffer_new ();
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 0, 5, 4);
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 3, 0, 5, 4);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "fill-color", G_TYPE_UINT,
+          0xffc8c8c8, "shape", G_TYPE_STRING, "ellipse", NULL));
+  ref_gray8_zeros (&info, &s, buf, out);
+  /* 5 x 4 ellipse: (2x - 4)^2 / 25 + (2y - 3)^2 / 16 <= 1 leaves out the
+   * corners (x 0 and 4 of rows 0 and 3) */
+  fail_unless_equals_int (out[0 * 8 + 3], 100);
+  fail_unless_equals_int (out[0 * 8 + 4], 200);
+  fail_unless_equals_int (out[0 * 8 + 7], 0);
+  fail_unless_equals_int (out[1 * 8 + 3], 200);
+  fail_unless_equals_int (out[1 * 8 + 7], 200);
+  fail_unless_equals_int (out[3 * 8 + 3], 100);
+  fail_unless_equals_int (out[3 * 8 + 7], 0);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
+/* The fill colour in each format's own terms, against the published
+ * values: BT.601 and BT.709 limited range (the caps' defaults for SD and
+ * HD YUV), full range gray, RGB and alpha as they are. */
+GST_START_TEST (test_fill_colors)
+{
+  GstCudaBoxBlurInfo sd = test_info ("I420", 64, 48);
+  GstCudaBoxBlurInfo hd = test_info ("NV12", 1920, 1080);
+  GstCudaBoxBlurInfo rgba = test_info ("RGBA", 8, 8);
+  GstCudaBoxBlurInfo argb = test_info ("ARGB", 8, 8);
+  GstCudaBoxBlurInfo gray16 = test_info ("GRAY16_LE", 8, 8);
+  GstCudaBoxBlurInfo gray32f = test_info ("GRAY32F", 8, 8);
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurWindow w;
+  const guint32 red = 0xffff0000, white = 0xffffffff, black = 0xff000000;
+  gint c;
+
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&sd, 0, white),
+      235);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&sd, 1, white),
+      128);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&sd, 0, black),
+      16);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&sd, 0, red),
+      81);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&sd, 1, red),
+      90);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&sd, 2, red),
+      240);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&hd, 0, red),
+      63);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&hd, 1, red),
+      102);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&hd, 2, red),
+      240);
+  for (c = 0; c < 4; c++) {
+    static const gint rgba_values[] = { 0x11, 0x22, 0x33, 0x80 };
+
+    fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&rgba, c,
+            0x80112233), rgba_values[c]);
+  }
+  /* ARGB: the components in R, G, B, A order whatever the bytes' */
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&argb, 3,
+          0x80112233), 0x80);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&gray16, 0,
+          white), 65535);
+  fail_unless (fabs (gst_cuda_box_blur_info_color_sample (&gray32f, 0,
+              0xff808080) - 128) < 1e-9);
+
+  /* the windows of mode fill carry it */
+  gst_cuda_box_blur_settings_init (&s);
+  s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+  s.fill_color = red;
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &sd, 2, &w));
+  fail_unless (w.fill && w.fill_value == 240);
+  fail_unless_equals_int (gst_cuda_box_blur_settings_passes (&s), 1);
+  fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &sd));
+  /* alpha only with blur-alpha */
+  fail_if (gst_cuda_box_blur_settings_window (&s, &rgba, 3, &w));
+  s.planes = GST_CUDA_BOX_BLUR_PLANE_Y;
+  fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, &rgba));
+}
+
+GST_END_TEST;
+
+/* Shape, feather and fill-color from a meta's parameters; ill-typed ones
+ * ignored. */
+GST_START_TEST (test_shape_params)
+{
+  GstCudaBoxBlurInfo info = test_info ("I420", 640, 480);
+  GstBuffer *buf = gst_buffer_new ();
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+  GstVideoRegionOfInterestMeta *m;
+  const GstCudaBoxBlurSettings *r;
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurWindow w;
+
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 10, 10, 40,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "shape", G_TYPE_STRING, "ellipse",
+          "feather", G_TYPE_UINT, 7, "mode", G_TYPE_STRING, "fill",
+          "fill-color", G_TYPE_INT, 0x7f00ff00, NULL));
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 100, 10, 40,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "shape", G_TYPE_STRING, "star",
+          "feather", G_TYPE_STRING, "soft", "fill-color", G_TYPE_DOUBLE, 1.0,
+          NULL));
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.feather = 2;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
+          buf, NULL, regions, rs), 2);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
+  fail_unless (r->shape == GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE && r->feather == 7
+      && r->mode == GST_CUDA_BOX_BLUR_MODE_FILL
+      && r->fill_color == 0x7f00ff00);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 1);
+  fail_unless (r->shape == GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE
+      && r->feather == 2 && r->fill_color == s.fill_color);
+
+  /* chroma feathers over half the width, rounded up */
+  s.feather = 7;
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &info, 0, &w));
+  fail_unless_equals_int (w.feather, 7);
+  fail_unless (gst_cuda_box_blur_settings_window (&s, &info, 1, &w));
+  fail_unless_equals_int (w.feather, 4);
+
+  gst_buffer_unref (buf);
+  g_array_unref (rs);
+  g_array_unref (regions);
+}
+
+GST_END_TEST;
+
 static Suite *
 reference_suite (void)
 {
@@ -1057,6 +1306,10 @@ reference_suite (void)
   tcase_add_test (tc, test_roi_hold);
   tcase_add_test (tc, test_region_settings);
   tcase_add_test (tc, test_pixelate);
+  tcase_add_test (tc, test_shapes);
+  tcase_add_test (tc, test_overlap_and_fill_params);
+  tcase_add_test (tc, test_fill_colors);
+  tcase_add_test (tc, test_shape_params);
   tcase_add_test (tc, test_frame_components);
   return s;
 }

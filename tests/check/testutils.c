@@ -184,7 +184,8 @@ test_apply_settings (GstElement * blur,
       "roi-meta-type", g_quark_to_string (s->roi_meta_type), "roi-padding",
       s->roi_padding, "roi-hold", s->roi_hold, "radius-scale",
       s->radius_scale, "sigma-scale", s->sigma_scale, "block-size",
-      s->block_size, "block-scale", s->block_scale, NULL);
+      s->block_size, "block-scale", s->block_scale, "fill-color",
+      s->fill_color, "shape", s->shape, "feather", s->feather, NULL);
 }
 
 GstBuffer *

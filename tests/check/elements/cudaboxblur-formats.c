@@ -259,8 +259,9 @@ GST_START_TEST (test_changes_every_frame)
 GST_END_TEST;
 
 /* Regions with settings of their own: a radius scaled to each region's
- * size, and a radius, modes, a sigma and a block size from the metas'
- * "cudaboxblur" parameters, all in one frame. */
+ * size, and a radius, modes, a sigma, a block size, a shape, feathers and
+ * a fill colour from the metas' "cudaboxblur" parameters, all in one
+ * frame, some overlapping. */
 GST_START_TEST (test_region_parameters)
 {
   static const gchar *const formats[] = { "NV12", "I420", "RGBA",
@@ -296,6 +297,20 @@ GST_START_TEST (test_region_parameters)
     gst_video_region_of_interest_meta_add_param (m,
         gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "pixelate",
             "block-size", G_TYPE_INT, 9, NULL));
+    /* a feathered elliptic face over the first, and a filled plate over
+     * the screen */
+    m = gst_buffer_add_video_region_of_interest_meta (in, "face", 60, 40, 71,
+        95);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
+            "sigma", G_TYPE_DOUBLE, 5.0, "shape", G_TYPE_STRING, "ellipse",
+            "feather", G_TYPE_INT, 6, NULL));
+    m = gst_buffer_add_video_region_of_interest_meta (in, "plate", 250, 150,
+        63, 21);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "fill",
+            "fill-color", G_TYPE_UINT, 0xff20c040, "feather", G_TYPE_INT, 3,
+            NULL));
     push_and_check (h, in, formats[f], w, height, &s, FALSE);
     gst_harness_teardown (h);
   }

@@ -441,7 +441,7 @@ GST_START_TEST (test_properties)
   gint d;
   gchar *arch, *type;
   static const gchar *playing[] = { "planes", "blur-alpha", "mode",
-    "border-mode", "roi-meta", "roi-meta-type", "roi-hold"
+    "border-mode", "roi-meta", "roi-meta-type", "roi-hold", "shape"
   };
   guint i;
 
@@ -462,6 +462,8 @@ GST_START_TEST (test_properties)
   assert_number_property (e, "sigma-scale", 0, 1, 0);
   assert_number_property (e, "block-size", 1, 256, 16);
   assert_number_property (e, "block-scale", 0, 1, 0);
+  assert_number_property (e, "fill-color", 0, G_MAXUINT32, 0xff000000);
+  assert_number_property (e, "feather", 0, 1024, 0);
   for (i = 0; i < G_N_ELEMENTS (playing); i++)
     fail_unless (find_property (e, playing[i])->flags &
         GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
@@ -505,6 +507,16 @@ GST_START_TEST (test_properties)
     fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN);
     v = g_enum_get_value_by_nick (mode->enum_class, "pixelate");
     fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_PIXELATE);
+    v = g_enum_get_value_by_nick (mode->enum_class, "fill");
+    fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_MODE_FILL);
+
+    mode = G_PARAM_SPEC_ENUM (find_property (e, "shape"));
+    fail_unless_equals_int (mode->default_value,
+        GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE);
+    v = g_enum_get_value_by_nick (mode->enum_class, "rectangle");
+    fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE);
+    v = g_enum_get_value_by_nick (mode->enum_class, "ellipse");
+    fail_unless (v != NULL && v->value == GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE);
   }
 
   g_object_get (e, "radius", &r, "device-id", &d, "arch", &arch,
