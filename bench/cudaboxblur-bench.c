@@ -10,8 +10,8 @@
  *    frames per second and per-frame latency, input from the element's pool
  *    and from system memory, against a pinned host<->device copy;
  *  - start-up: NULL to the first output buffer, NVRTC compile included;
- *  - regions: face-sized regions of a 4K frame blurred in place, against
- *    the whole frame;
+ *  - regions: face-sized regions of a 4K frame redacted in place in each
+ *    mode, against the whole frame (--regions runs this part only);
  *  - CUDA memory (built with gstreamer-cuda-1.0): the element on frames in
  *    GStreamer's CUDA memory against its kernels, and behind nvh264dec.
  * --gpu-memory runs the last two only.
@@ -366,9 +366,38 @@ run_regions (gpointer data, cudaStream_t stream)
     g_error ("%s", error->message);
 }
 
-/* 1, 10 and 100 face-sized regions (96x96, radius 8) of a 4K NV12 frame in
- * device memory, blurred in place and into another frame, against the
- * whole frame; GPU time of the engine's call. */
+/* The redactions the regions part compares. */
+static const struct
+{
+  const gchar *name;
+  GstCudaBoxBlurMode mode;
+  GstCudaBoxBlurShape shape;
+  gint feather;
+} region_modes[] = {
+  {"box r8", GST_CUDA_BOX_BLUR_MODE_BOX, GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"gaussian s6", GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,
+      GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"pixelate 16", GST_CUDA_BOX_BLUR_MODE_PIXELATE,
+      GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"fill", GST_CUDA_BOX_BLUR_MODE_FILL, GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"box r8 ellipse f8", GST_CUDA_BOX_BLUR_MODE_BOX,
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+  {"gaussian s6 ellipse f8", GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+};
+
+/* GPU ms of the engine's call for @job. */
+static Stats
+time_regions (RegionJob * job)
+{
+  return time_gpu (run_regions, job, gst_cuda_box_blur_engine_get_stream
+      (job->engine));
+}
+
+/* Each redaction on the whole of a 4K NV12 frame in device memory (into
+ * another frame) and on 1, 10 and 100 face-sized regions of it (96x96,
+ * in place, and the 100 into another frame too); GPU time of the
+ * engine's call. */
 static void
 bench_regions (const GstCudaBoxBlurDevice * dev)
 {
@@ -381,7 +410,7 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
   GError *error = NULL;
   guint8 *a, *b;
   Stats st;
-  guint c;
+  guint m, c;
   gint i;
 
   memset (&job, 0, sizeof (job));
@@ -397,39 +426,45 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
       gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), &error);
   if (!job.engine)
     g_error ("%s", error->message);
-  gst_cuda_box_blur_settings_init (&job.settings);
-  job.settings.radius_x = job.settings.radius_y = 8;
   job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
 
-  g_print ("\nRegions of a 3840x2160 NV12 frame, radius 8, 96x96 each, GPU "
-      "ms a frame\n%-10s %-9s %9s %9s %9s\n", "regions", "into", "median",
-      "min", "max");
-  g_array_append_val (job.regions, whole);
-  st = time_gpu (run_regions, &job, gst_cuda_box_blur_engine_get_stream
-      (job.engine));
-  g_print ("%-10s %-9s %9.4f %9.4f %9.4f\n", "frame", "another", st.median,
-      st.min, st.max);
-  fprintf (csv, "regions,%d,%d,NV12,whole frame,8,%.6f,%.6f,%.6f,,,,\n", w,
-      h, st.median, st.min, st.max);
+  g_print ("\nRegions of a 3840x2160 NV12 frame, 96x96 each, median GPU ms "
+      "a frame\n%-24s %9s %9s %9s %9s %12s\n", "redaction", "frame", "1",
+      "10", "100", "100 apart");
+  for (m = 0; m < G_N_ELEMENTS (region_modes); m++) {
+    gst_cuda_box_blur_settings_init (&job.settings);
+    job.settings.radius_x = job.settings.radius_y = 8;
+    job.settings.sigma = 6;
+    job.settings.mode = region_modes[m].mode;
+    job.settings.shape = region_modes[m].shape;
+    job.settings.feather = region_modes[m].feather;
 
-  for (c = 0; c < G_N_ELEMENTS (counts) * 2; c++) {
-    const gint n = counts[c / 2];
-
-    job.in_place = c % 2;
+    job.in_place = FALSE;
     g_array_set_size (job.regions, 0);
-    for (i = 0; i < n; i++) {
-      GstVideoRectangle r = { 64 + (i % 10) * 360, 64 + (i / 10) * 200, 96,
-        96
-      };
-      g_array_append_val (job.regions, r);
+    g_array_append_val (job.regions, whole);
+    st = time_regions (&job);
+    g_print ("%-24s %9.4f", region_modes[m].name, st.median);
+    fprintf (csv, "regions,%d,%d,NV12,%s whole frame,8,%.6f,%.6f,%.6f,,,,\n",
+        w, h, region_modes[m].name, st.median, st.min, st.max);
+
+    for (c = 0; c <= G_N_ELEMENTS (counts); c++) {
+      const gint n = counts[MIN (c, G_N_ELEMENTS (counts) - 1)];
+
+      job.in_place = c < G_N_ELEMENTS (counts);
+      g_array_set_size (job.regions, 0);
+      for (i = 0; i < n; i++) {
+        GstVideoRectangle r = { 64 + (i % 10) * 360, 64 + (i / 10) * 200, 96,
+          96
+        };
+        g_array_append_val (job.regions, r);
+      }
+      st = time_regions (&job);
+      g_print (" %*.4f", job.in_place ? 9 : 12, st.median);
+      fprintf (csv, "regions,%d,%d,NV12,%s %d %s,8,%.6f,%.6f,%.6f,,,,\n", w,
+          h, region_modes[m].name, n, job.in_place ? "in place" :
+          "into another frame", st.median, st.min, st.max);
     }
-    st = time_gpu (run_regions, &job, gst_cuda_box_blur_engine_get_stream
-        (job.engine));
-    g_print ("%-10d %-9s %9.4f %9.4f %9.4f\n", n, job.in_place ? "in place"
-        : "another", st.median, st.min, st.max);
-    fprintf (csv, "regions,%d,%d,NV12,%d %s,8,%.6f,%.6f,%.6f,,,,\n", w, h, n,
-        job.in_place ? "in place" : "into another frame", st.median, st.min,
-        st.max);
+    g_print ("\n");
   }
 
   g_array_unref (job.regions);
@@ -1189,6 +1224,7 @@ main (int argc, char **argv)
   gchar *csv_path = NULL;
   gint frames = 300;
   gboolean kernels_only = FALSE, gpu_only = FALSE, startup_only = FALSE;
+  gboolean regions_only = FALSE;
   gint child = 0;
   GstElementFactory *factory;
   gint soak_frames = 0;
@@ -1204,6 +1240,8 @@ main (int argc, char **argv)
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
         "Only the parts on frames in GPU memory: regions in place, "
           "GStreamer's CUDA memory and nvh264dec", NULL},
+    {"regions", 0, 0, G_OPTION_ARG_NONE, &regions_only,
+        "Only the regions of a 4K frame, in each mode", NULL},
     {"startup", 0, 0, G_OPTION_ARG_NONE, &startup_only,
         "Only start-up, with the kernel cache cold and warm", NULL},
     {"startup-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &child,
@@ -1271,6 +1309,10 @@ main (int argc, char **argv)
   }
 
   bench_regions (&dev);
+  if (regions_only) {
+    fclose (csv);
+    return 0;
+  }
 #ifdef HAVE_GST_CUDA
   if (!kernels_only) {
     if (!gst_cuda_load_library ())

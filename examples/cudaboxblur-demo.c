@@ -9,8 +9,9 @@
  * blurred_image.png with pngenc, and checks the result against the CPU
  * reference.  Exits 0 when the GPU result matches it exactly.
  *
- * --regions blurs two regions of interest of a colour frame instead, given
- * as GstVideoRegionOfInterestMeta, and writes the frame before and after.
+ * --regions redacts three regions of interest of a colour frame instead,
+ * given as GstVideoRegionOfInterestMeta, in every mode and shape, and
+ * writes the frame before, each result and a grid of them.
  */
 
 #include <gst/gst.h>
@@ -366,10 +367,106 @@ make_colour_pattern (guint8 * rgba, gint stride, gint width, gint height)
   }
 }
 
-/* --regions: blurs two rectangles of a colour frame, given as
- * GstVideoRegionOfInterestMeta the way a face detector would attach them,
- * writes the frame before and after, and checks the result against the
- * CPU reference. */
+/* What --regions shows: each mode, with a hard rectangle and with a
+ * feathered ellipse. */
+static const struct
+{
+  const gchar *name;
+  GstCudaBoxBlurMode mode;
+  GstCudaBoxBlurShape shape;
+  gint feather;
+} redactions[] = {
+  {"box", GST_CUDA_BOX_BLUR_MODE_BOX, GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"gaussian", GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,
+      GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"pixelate", GST_CUDA_BOX_BLUR_MODE_PIXELATE,
+      GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"fill", GST_CUDA_BOX_BLUR_MODE_FILL, GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
+  {"box-ellipse", GST_CUDA_BOX_BLUR_MODE_BOX, GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE,
+      8},
+  {"gaussian-ellipse", GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+  {"pixelate-ellipse", GST_CUDA_BOX_BLUR_MODE_PIXELATE,
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+  {"fill-ellipse", GST_CUDA_BOX_BLUR_MODE_FILL,
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+};
+
+#define GRID_COLUMNS 4
+
+/* Redaction @i of the demo, for a radius of @radius. */
+static void
+redaction_settings (guint i, gint radius, GstCudaBoxBlurSettings * s)
+{
+  gst_cuda_box_blur_settings_init (s);
+  s->roi_meta = TRUE;
+  s->radius_x = s->radius_y = radius;
+  s->passes = 3;
+  s->sigma = radius;
+  s->block_size = 12;
+  s->fill_color = 0xff303030;
+  s->mode = redactions[i].mode;
+  s->shape = redactions[i].shape;
+  s->feather = redactions[i].feather;
+}
+
+/* Copies @frame (@width x @height RGBA), halved by 2x2 means, into cell
+ * @cell of @grid, whose rows are @grid_stride bytes. */
+static void
+put_in_grid (guint8 * grid, gint grid_stride, gint cell,
+    const guint8 * frame, gint stride, gint width, gint height)
+{
+  const gint cw = width / 2, ch = height / 2;
+  guint8 *origin = grid + (gsize) (cell / GRID_COLUMNS) * ch * grid_stride +
+      (gsize) (cell % GRID_COLUMNS) * cw * 4;
+  gint x, y, k;
+
+  for (y = 0; y < ch; y++)
+    for (x = 0; x < cw; x++)
+      for (k = 0; k < 4; k++) {
+        const guint8 *p = frame + (gsize) 2 * y * stride + 2 * x * 4 + k;
+
+        origin[(gsize) y * grid_stride + x * 4 + k] =
+            (p[0] + p[4] + p[stride] + p[stride + 4] + 2) / 4;
+      }
+}
+
+/* TRUE when @out is what the reference makes of @in with @settings. */
+static gboolean
+matches_reference (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, GstBuffer * in, GstBuffer * out)
+{
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+  GstCudaBoxBlurFrame in_frame, want_frame;
+  GstMapInfo in_map, out_map;
+  guint8 *want = g_malloc (info->size);
+  gboolean same;
+
+  gst_buffer_map (in, &in_map, GST_MAP_READ);
+  gst_buffer_map (out, &out_map, GST_MAP_READ);
+  gst_cuda_box_blur_frame_from_data (&in_frame, info, in_map.data);
+  gst_cuda_box_blur_frame_from_data (&want_frame, info, want);
+  gst_cuda_box_blur_settings_held_regions (settings, info, in, NULL, regions,
+      rs);
+  box_blur_ref_frame (info, settings, &in_frame, &want_frame,
+      (const GstVideoRectangle *) regions->data, regions->len,
+      (const GstCudaBoxBlurSettings *) rs->data);
+  same = out_map.size >= info->size
+      && memcmp (out_map.data, want, info->size) == 0;
+  gst_buffer_unmap (out, &out_map);
+  gst_buffer_unmap (in, &in_map);
+  g_free (want);
+  g_array_unref (regions);
+  g_array_unref (rs);
+  return same;
+}
+
+/* --regions: redacts three regions of a colour frame, given as
+ * GstVideoRegionOfInterestMeta the way a detector would attach them, in
+ * every mode and shape: one pipeline, its properties changed between
+ * frames.  Writes the frame before, each result and a grid of them, and
+ * checks each against the CPU reference. */
 static gint
 regions_demo (gint radius, gint width, gint height, const gchar * output_dir,
     gint device_id)
@@ -377,40 +474,43 @@ regions_demo (gint radius, gint width, gint height, const gchar * output_dir,
   GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
       G_TYPE_STRING, "RGBA", "width", G_TYPE_INT, width, "height",
       G_TYPE_INT, height, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
-  GstElement *pipeline, *src, *sink;
+  const gint rows = (G_N_ELEMENTS (redactions) + GRID_COLUMNS - 1) /
+      GRID_COLUMNS;
+  GstCaps *grid_caps = gst_caps_new_simple ("video/x-raw", "format",
+      G_TYPE_STRING, "RGBA", "width", G_TYPE_INT, width / 2 * GRID_COLUMNS,
+      "height", G_TYPE_INT, height / 2 * rows, "framerate",
+      GST_TYPE_FRACTION, 0, 1, NULL);
+  GstElement *pipeline, *src, *blur, *sink;
   GstCudaBoxBlurSettings settings;
-  GstCudaBoxBlurInfo info;
-  GstCudaBoxBlurFrame in_frame, out_frame, want_frame;
-  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  GstSample *sample = NULL;
-  GstBuffer *in, *out;
-  GstMapInfo in_map, out_map;
-  GstFlowReturn flow;
-  guint8 *want;
-  gchar *before, *after, *desc;
-  gint rc = 1;
+  GstCudaBoxBlurInfo info, grid_info;
+  GstBuffer *in, *grid;
+  GstMapInfo map, grid_map;
+  gchar *path, *desc;
+  guint i, passed = 0;
 
   gst_cuda_box_blur_info_from_caps (&info, caps);
+  gst_cuda_box_blur_info_from_caps (&grid_info, grid_caps);
   in = gst_buffer_new_allocate (NULL, info.size, NULL);
-  gst_buffer_map (in, &in_map, GST_MAP_WRITE);
-  make_colour_pattern (in_map.data, info.stride[0], width, height);
-  gst_buffer_unmap (in, &in_map);
+  gst_buffer_map (in, &map, GST_MAP_WRITE);
+  make_colour_pattern (map.data, info.stride[0], width, height);
+  gst_buffer_unmap (in, &map);
   gst_buffer_add_video_region_of_interest_meta (in, "face", width / 8,
       height / 6, width / 4, height / 3);
+  gst_buffer_add_video_region_of_interest_meta (in, "face", width / 2,
+      height / 10, width / 8, height / 5);
   gst_buffer_add_video_region_of_interest_meta (in, "license-plate",
       width * 5 / 8, height / 2, width / 4, height / 6);
+  grid = gst_buffer_new_allocate (NULL, grid_info.size, NULL);
+  gst_buffer_memset (grid, 0, 255, grid_info.size);
 
-  gst_cuda_box_blur_settings_init (&settings);
-  settings.radius_x = settings.radius_y = radius;
-  settings.passes = 3;
-  settings.roi_meta = TRUE;
   desc = g_strdup_printf ("appsrc name=src format=time ! cudaboxblur "
-      "roi-meta=true radius=%d passes=%d device-id=%d ! appsink name=sink "
-      "sync=false", radius, settings.passes, device_id);
+      "name=blur roi-meta=true device-id=%d ! appsink name=sink sync=false",
+      device_id);
   g_print ("Pipeline: %s\n", desc);
-  g_print ("Two regions of interest (face, license-plate), radius %d, "
-      "%d passes (about a Gaussian of sigma %.1f)\n\n", radius,
-      settings.passes, sqrt (settings.passes * radius * (radius + 1) / 3.0));
+  g_print ("Three regions of interest (two faces, a license plate); box "
+      "radius %d with 3 passes, gaussian sigma %d, pixelate in blocks of "
+      "12, fill dark gray; each as rectangles and as ellipses feathered "
+      "over 8 pixels\n\n", radius, radius);
   pipeline = gst_parse_launch (desc, NULL);
   g_free (desc);
   if (!pipeline) {
@@ -419,67 +519,82 @@ regions_demo (gint radius, gint width, gint height, const gchar * output_dir,
     return 1;
   }
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  blur = gst_bin_get_by_name (GST_BIN (pipeline), "blur");
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   g_object_set (src, "caps", caps, NULL);
+
+  path = g_build_filename (output_dir, "colour_before.png", NULL);
+  if (save_buffer_png (in, caps, path))
+    g_print ("Saved: %s\n", path);
+  g_free (path);
 
   if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE) {
     run_to_eos (pipeline);
     goto done;
   }
-  g_signal_emit_by_name (src, "push-buffer", in, &flow);
-  g_signal_emit_by_name (src, "end-of-stream", &flow);
-  g_signal_emit_by_name (sink, "pull-sample", &sample);
-  if (!sample) {
-    run_to_eos (pipeline);
-    goto done;
-  }
-  out = gst_sample_get_buffer (sample);
+  for (i = 0; i < G_N_ELEMENTS (redactions); i++) {
+    GstSample *sample = NULL;
+    GstFlowReturn flow;
+    GstBuffer *out;
+    gboolean same;
 
-  before = g_build_filename (output_dir, "colour_before.png", NULL);
-  after = g_build_filename (output_dir, "colour_after.png", NULL);
-  if (save_buffer_png (in, caps, before) && save_buffer_png (out, caps,
-          after))
-    g_print ("Saving results...\n  Saved: %s\n  Saved: %s\n\n", before,
-        after);
-  else
-    g_printerr ("Cannot write the PNG files\n");
-  g_free (before);
-  g_free (after);
+    redaction_settings (i, radius, &settings);
+    g_object_set (blur, "radius", radius, "passes", settings.passes, "sigma",
+        settings.sigma, "block-size", settings.block_size, "fill-color",
+        settings.fill_color, "mode", settings.mode, "shape", settings.shape,
+        "feather", settings.feather, NULL);
+    g_signal_emit_by_name (src, "push-buffer", in, &flow);
+    g_signal_emit_by_name (sink, "pull-sample", &sample);
+    if (!sample) {
+      g_signal_emit_by_name (src, "end-of-stream", &flow);
+      run_to_eos (pipeline);
+      goto done;
+    }
+    out = gst_sample_get_buffer (sample);
+    same = matches_reference (&info, &settings, in, out);
+    passed += same;
+    path = g_strdup_printf ("%s/regions_%s.png", output_dir,
+        redactions[i].name);
+    if (!save_buffer_png (out, caps, path))
+      g_printerr ("Cannot write %s\n", path);
+    g_print ("  %-17s %s, %s\n", redactions[i].name, same ?
+        "matches the CPU reference" : "DIFFERS from the CPU reference", path);
+    g_free (path);
 
-  g_print ("Verifying result...\n");
-  want = g_malloc (info.size);
-  gst_buffer_map (in, &in_map, GST_MAP_READ);
-  gst_buffer_map (out, &out_map, GST_MAP_READ);
-  gst_cuda_box_blur_frame_from_data (&in_frame, &info, in_map.data);
-  gst_cuda_box_blur_frame_from_data (&out_frame, &info, out_map.data);
-  gst_cuda_box_blur_frame_from_data (&want_frame, &info, want);
-  gst_cuda_box_blur_settings_regions (&settings, &info, in, regions);
-  box_blur_ref_frame (&info, &settings, &in_frame, &want_frame,
-      (const GstVideoRectangle *) regions->data, regions->len, NULL);
-  if (gst_buffer_get_size (out) >= info.size
-      && memcmp (out_map.data, want, info.size) == 0) {
-    g_print ("  Test PASSED: both regions match the CPU reference and every "
-        "other pixel is untouched\n");
-    rc = 0;
-  } else {
-    g_print ("  Test FAILED: the output differs from the CPU reference\n");
+    gst_buffer_map (out, &map, GST_MAP_READ);
+    gst_buffer_map (grid, &grid_map, GST_MAP_WRITE);
+    put_in_grid (grid_map.data, grid_info.stride[0], i, map.data,
+        info.stride[0], width, height);
+    gst_buffer_unmap (grid, &grid_map);
+    gst_buffer_unmap (out, &map);
+    gst_sample_unref (sample);
   }
-  gst_buffer_unmap (out, &out_map);
-  gst_buffer_unmap (in, &in_map);
-  g_free (want);
+
+  path = g_build_filename (output_dir, "regions_grid.png", NULL);
+  if (save_buffer_png (grid, grid_caps, path))
+    g_print ("Saved: %s (columns box, gaussian, pixelate, fill; rows "
+        "rectangle, feathered ellipse)\n", path);
+  g_free (path);
 
 done:
-  if (sample)
-    gst_sample_unref (sample);
+  if (passed == G_N_ELEMENTS (redactions))
+    g_print ("\n  Test PASSED: every redaction matches the CPU reference and "
+        "every other pixel is untouched\n");
+  else
+    g_print ("\n  Test FAILED: %u of %u redactions differ from the CPU "
+        "reference\n", (guint) G_N_ELEMENTS (redactions) - passed,
+        (guint) G_N_ELEMENTS (redactions));
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (src);
+  gst_object_unref (blur);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
   gst_buffer_unref (in);
+  gst_buffer_unref (grid);
   gst_caps_unref (caps);
-  g_array_unref (regions);
-  return rc;
+  gst_caps_unref (grid_caps);
+  return passed == G_N_ELEMENTS (redactions) ? 0 : 1;
 }
 
 int
@@ -505,9 +620,9 @@ main (int argc, char **argv)
     {"device-id", 'd', 0, G_OPTION_ARG_INT, &device_id,
         "CUDA device ordinal (default 0)", "ID"},
     {"regions", 0, 0, G_OPTION_ARG_NONE, &regions,
-        "Blur two regions of interest of a colour frame instead (writes "
-          "colour_before.png and colour_after.png; radius 10 and 640x360 "
-          "unless given)", NULL},
+        "Redact three regions of interest of a colour frame instead, in "
+          "every mode and shape (writes colour_before.png, regions_*.png "
+          "and regions_grid.png; radius 10 and 640x360 unless given)", NULL},
     {NULL}
   };
   GOptionContext *ctx;
