@@ -33,6 +33,7 @@
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-plan.h"
 #include "cudaboxblur-program.h"
 
 #ifdef HAVE_GST_CUDA
@@ -125,12 +126,10 @@ time_gpu (Work work, gpointer data, cudaStream_t stream)
 
 typedef struct
 {
-  const GstCudaBoxBlurProgram *program;
+  GstCudaBoxBlurPlan *plan;
   GstCudaBoxBlurSampleType type;
-  GstCudaBoxBlurVariant variant;
   GstCudaBoxBlurPlane src, dst;
   gint radius;
-  gpointer mid;
   gsize bytes;
 } KernelJob;
 
@@ -143,18 +142,32 @@ run_copy (gpointer data, cudaStream_t stream)
           cudaMemcpyDeviceToDevice, stream));
 }
 
+/* Plans and uploads the blur of the job's whole frame with @variant. */
 static void
-run_blur (gpointer data, cudaStream_t stream)
+plan_blur (KernelJob * job, GstCudaBoxBlurVariant variant,
+    cudaStream_t stream)
 {
-  KernelJob *job = data;
   GstCudaBoxBlurWindow window = { job->radius, job->radius,
     GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0
   };
   GError *error = NULL;
 
-  if (!gst_cuda_box_blur_program_launch (job->program, job->type,
-          job->variant, &job->src, &job->dst, &window, NULL, job->mid, stream,
-          &error))
+  gst_cuda_box_blur_plan_reset (job->plan, job->type);
+  gst_cuda_box_blur_plan_blur_variant (job->plan, variant, &job->src,
+      &job->dst, &window, NULL);
+  if (!gst_cuda_box_blur_plan_upload (job->plan, stream, &error))
+    g_error ("%s", error->message);
+  CHECK (cudaStreamSynchronize (stream));
+}
+
+/* The planned launches alone: the kernels' time. */
+static void
+run_blur (gpointer data, cudaStream_t stream)
+{
+  KernelJob *job = data;
+  GError *error = NULL;
+
+  if (!gst_cuda_box_blur_plan_launch (job->plan, stream, &error))
     g_error ("%s", error->message);
 }
 
@@ -264,8 +277,8 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
     for (f = 0; f < 2; f++) {
       const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
       const gchar *fmt = f ? "GRAY32F" : "GRAY8";
-      KernelJob job = { program, f ? GST_CUDA_BOX_BLUR_F32 :
-        GST_CUDA_BOX_BLUR_U8
+      KernelJob job = { gst_cuda_box_blur_plan_new (program),
+        f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
       };
       gsize bytes = (gsize) w * h * bpp;
       guint8 *host = g_malloc (bytes);
@@ -280,8 +293,6 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
       job.dst = job.src;
       CHECK (cudaMalloc ((void **) &job.src.data, bytes));
       CHECK (cudaMalloc ((void **) &job.dst.data, bytes));
-      CHECK (cudaMalloc (&job.mid, gst_cuda_box_blur_program_mid_size (w,
-                  h)));
       CHECK (cudaMemcpy (job.src.data, host, bytes, cudaMemcpyHostToDevice));
 
       st = time_gpu (run_copy, &job, stream);
@@ -302,20 +313,20 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
 
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
         job.radius = radii[r];
-        job.variant = gst_cuda_box_blur_window_is_direct (job.radius,
-            job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
-            GST_CUDA_BOX_BLUR_SEPARABLE;
+        plan_blur (&job, gst_cuda_box_blur_window_is_direct (job.radius,
+                job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
+            GST_CUDA_BOX_BLUR_SEPARABLE, stream);
         report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 
         /* every variant, to show why the choice is what it is; the direct
          * kernel only while it takes less than a few ms */
         if (job.radius <= 15) {
-          job.variant = GST_CUDA_BOX_BLUR_DIRECT;
+          plan_blur (&job, GST_CUDA_BOX_BLUR_DIRECT, stream);
           report ("kernel", w, h, fmt, "direct", job.radius,
               time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
         }
-        job.variant = GST_CUDA_BOX_BLUR_SEPARABLE;
+        plan_blur (&job, GST_CUDA_BOX_BLUR_SEPARABLE, stream);
         report ("kernel", w, h, fmt, "separable", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 #ifdef HAVE_NPP
@@ -331,7 +342,7 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
 #endif
       CHECK (cudaFree (job.src.data));
       CHECK (cudaFree (job.dst.data));
-      CHECK (cudaFree (job.mid));
+      gst_cuda_box_blur_plan_free (job.plan);
       g_free (host);
     }
   }

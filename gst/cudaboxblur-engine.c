@@ -19,6 +19,7 @@
 
 #include "cudaboxblur-engine.h"
 #include "cudaboxblur-debug.h"
+#include "cudaboxblur-plan.h"
 
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurengine",
     "cudaboxblur GPU engine")
@@ -35,10 +36,7 @@ struct _GstCudaBoxBlurEngine
   GstCudaBoxBlurDevice device;
   const GstCudaBoxBlurProgram *program;
   cudaStream_t stream;
-
-  /* device memory for the column sums of the separable passes */
-  gpointer mid;
-  gsize mid_size;
+  GstCudaBoxBlurPlan *plan;     /* the launches of the frame */
 
   /* device memory for the passes between the first and the last */
   guint8 *scratch;
@@ -54,6 +52,7 @@ struct _GstCudaBoxBlurEngine
   gsize halos_size;
   GArray *halo_copies;          /* HaloCopy */
   GArray *slots;                /* HaloSlot */
+  GArray *layers;               /* guint: the layer of each region */
 };
 
 /* The pixels of one plane around one region, copied to device memory (the
@@ -75,6 +74,7 @@ typedef struct
   GstCudaBoxBlurWindow window;  /* the widest of the passes: the halo's */
   GstVideoRectangle region;     /* in the component's samples */
   guint copy;                   /* index of its HaloCopy; none for a fill */
+  guint layer;                  /* of its region */
 } HaloSlot;
 
 /**
@@ -93,9 +93,12 @@ gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
   engine->program = program;
   engine->halo_copies = g_array_new (FALSE, FALSE, sizeof (HaloCopy));
   engine->slots = g_array_new (FALSE, FALSE, sizeof (HaloSlot));
+  engine->layers = g_array_new (FALSE, FALSE, sizeof (guint));
+  engine->plan = gst_cuda_box_blur_plan_new (program);
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
               cudaStreamNonBlocking), error)) {
-    g_free (engine);
+    engine->stream = NULL;
+    gst_cuda_box_blur_engine_free (engine);
     return NULL;
   }
   return engine;
@@ -124,15 +127,18 @@ gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
 
   if (!engine)
     return;
-  cudaStreamSynchronize (engine->stream);
-  cudaStreamDestroy (engine->stream);
+  if (engine->stream) {
+    cudaStreamSynchronize (engine->stream);
+    cudaStreamDestroy (engine->stream);
+  }
+  gst_cuda_box_blur_plan_free (engine->plan);
   for (i = 0; i < N_STAGES; i++)
     release_memory ((gpointer *) & engine->stage[i], &engine->stage_size[i]);
-  release_memory (&engine->mid, &engine->mid_size);
   release_memory ((gpointer *) & engine->scratch, &engine->scratch_size);
   release_memory ((gpointer *) & engine->halos, &engine->halos_size);
   g_array_unref (engine->halo_copies);
   g_array_unref (engine->slots);
+  g_array_unref (engine->layers);
   g_free (engine);
 }
 
@@ -140,6 +146,17 @@ cudaStream_t
 gst_cuda_box_blur_engine_get_stream (GstCudaBoxBlurEngine * engine)
 {
   return engine->stream;
+}
+
+/**
+ * gst_cuda_box_blur_engine_n_launches:
+ *
+ * Returns: how many kernel launches the last frame took.
+ */
+guint
+gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine)
+{
+  return gst_cuda_box_blur_plan_n_launches (engine->plan);
 }
 
 /* Device memory a stream of @info frames may take at once: two frames in
@@ -304,26 +321,6 @@ blur_covers_frame (const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
-/* Queues the blur of @region of @in into @out with @window, with the
- * kernels the window calls for. */
-static gboolean
-launch (GstCudaBoxBlurEngine * engine, GstCudaBoxBlurSampleType type,
-    const GstCudaBoxBlurWindow * window, const GstCudaBoxBlurPlane * in,
-    const GstCudaBoxBlurPlane * out, const GstVideoRectangle * region,
-    GError ** error)
-{
-  const GstCudaBoxBlurVariant variant =
-      gst_cuda_box_blur_program_choose (window);
-
-  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE
-      && !ensure_memory (&engine->mid, &engine->mid_size,
-          gst_cuda_box_blur_program_mid_size (out->width, out->height),
-          error))
-    return FALSE;
-  return gst_cuda_box_blur_program_launch (engine->program, type, variant,
-      in, out, window, region, engine->mid, engine->stream, error);
-}
-
 /* Runs every pass of @settings over the whole of @src into @dst, both in
  * device-addressable memory, each pass reading the previous pass's output.
  * The passes alternate between @dst and a scratch frame so that the last
@@ -357,6 +354,7 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
       return FALSE;
   }
 
+  gst_cuda_box_blur_plan_reset (engine->plan, info->type);
   for (pass = 0; pass < passes; pass++) {
     const GstCudaBoxBlurFrame *write =
         (passes - 1 - pass) % 2 == 0 ? dst : &scratch;
@@ -370,12 +368,12 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
         continue;
       gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
-      if (!launch (engine, info->type, &window, &in, &out, NULL, error))
-        return FALSE;
+      gst_cuda_box_blur_plan_blur (engine->plan, &in, &out, &window, NULL);
     }
+    gst_cuda_box_blur_plan_end_batch (engine->plan);
     read = write;
   }
-  return TRUE;
+  return gst_cuda_box_blur_plan_run (engine->plan, stream, error);
 }
 
 /* @r grown by @dx columns and @dy rows on every side, clipped to
@@ -438,19 +436,78 @@ rectangle_union (const GstVideoRectangle * a, const GstVideoRectangle * b)
   return u;
 }
 
+static gboolean
+rectangles_meet (const GstVideoRectangle * a, const GstVideoRectangle * b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h
+      && b->y < a->y + a->h;
+}
+
+/* @r grown outwards to whole subsampled samples: to multiples of
+ * 2^w_sub columns and 2^h_sub rows. */
+static GstVideoRectangle
+align_to_subsampling (const GstVideoRectangle * r, gint w_sub, gint h_sub)
+{
+  const gint mx = (1 << w_sub) - 1, my = (1 << h_sub) - 1;
+  GstVideoRectangle a;
+
+  a.x = r->x & ~mx;
+  a.y = r->y & ~my;
+  a.w = ((r->x + r->w + mx) & ~mx) - a.x;
+  a.h = ((r->y + r->h + my) & ~my) - a.y;
+  return a;
+}
+
+/* Puts each region in the first layer after every earlier region it
+ * overlaps, so that the regions of one layer are written by the same
+ * launches without a race and a later region lies over an earlier one.
+ * Regions meet where their samples of any component do: chroma samples
+ * cover several pixels.  Returns the number of layers. */
+static guint
+assign_layers (GArray * layers, const GstCudaBoxBlurInfo * info,
+    const GstVideoRectangle * regions, guint n_regions)
+{
+  gint w_sub = 0, h_sub = 0, c;
+  guint i, j, n_layers = 0;
+
+  for (c = 0; c < info->n_components; c++) {
+    w_sub = MAX (w_sub, info->comp[c].w_sub);
+    h_sub = MAX (h_sub, info->comp[c].h_sub);
+  }
+  g_array_set_size (layers, n_regions);
+  for (i = 0; i < n_regions; i++) {
+    const GstVideoRectangle ri = align_to_subsampling (&regions[i], w_sub,
+        h_sub);
+    guint layer = 0;
+
+    for (j = 0; j < i; j++) {
+      const GstVideoRectangle rj = align_to_subsampling (&regions[j], w_sub,
+          h_sub);
+
+      if (rectangles_meet (&ri, &rj))
+        layer = MAX (layer, g_array_index (layers, guint, j) + 1);
+    }
+    g_array_index (layers, guint, i) = layer;
+    n_layers = MAX (n_layers, layer + 1);
+  }
+  return n_layers;
+}
+
 /* Plans one slot for each region of each redacted component, and for each
  * region of each plane that is blurred one halo copy: the union of its
  * components' halos, twice where the passes need scratch room.  Then
- * fills the copies from @from where the passes read them: the first when
- * @from_is_read (the first pass reads it), every one with several
- * passes. */
-static gboolean
-copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
+ * queues the filling of the copies from @from where the passes read
+ * them: the first when @from_is_read (the first pass reads it), every one
+ * with several passes.  Returns the number of layers. */
+static guint
+plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * from,
     gboolean from_is_read, const GstVideoRectangle * regions,
     guint n_regions, const GstCudaBoxBlurSettings * region_settings,
     gint passes, GError ** error)
 {
+  const guint n_layers = assign_layers (engine->layers, info, regions,
+      n_regions);
   gint copies = passes > 1 ? 2 : 1;
   gsize total = 0;
   gint c, k;
@@ -474,6 +531,7 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
       gst_cuda_box_blur_region_for_component (info, c, &regions[i],
           &slot.region);
       slot.copy = G_MAXUINT;
+      slot.layer = g_array_index (engine->layers, guint, i);
       if (gst_cuda_box_blur_window_composes (&slot.window)) {
         /* the last pass lands in scratch room, then is composed */
         copies = 2;
@@ -509,7 +567,7 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   }
   if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
           total, error))
-    return FALSE;
+    return 0;
 
   for (i = 0; i < engine->halo_copies->len; i++) {
     const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
@@ -517,18 +575,14 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
         (gsize) copy->halo.y * from->stride[copy->plane] +
         (gsize) copy->halo.x * copy->step;
 
-    for (k = 0; k < copies; k++) {
-      if (passes == 1 && (k > 0 || !from_is_read))
-        continue;
-      if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (engine->halos +
-                  copy->offset + (gsize) k * copy->pitch * copy->halo.h,
-                  copy->pitch, src, from->stride[copy->plane],
-                  (gsize) copy->halo.w * copy->step, copy->halo.h,
-                  cudaMemcpyDefault, engine->stream), error))
-        return FALSE;
-    }
+    for (k = 0; k < copies; k++)
+      if (passes > 1 || (k == 0 && from_is_read))
+        gst_cuda_box_blur_plan_copy (engine->plan, src,
+            from->stride[copy->plane], engine->halos + copy->offset +
+            (gsize) k * copy->pitch * copy->halo.h, copy->pitch,
+            copy->halo.w * copy->step, copy->halo.h);
   }
-  return TRUE;
+  return n_layers;
 }
 
 /* Redacts each of @regions of @frame in turn, each on its own from the
@@ -538,8 +592,12 @@ copy_halos (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  * passes run in its halo copies, reading the previous pass inside the
  * region and the input around it; the last pass writes the region of
  * @frame, or lands in scratch room and is composed onto @frame through the
- * shape and feather.  Fills are composed alone.  Regions are written in
- * their order, so each one's compose reads what those before it left. */
+ * shape and feather.  Fills are composed alone.
+ *
+ * Every pass but the last is one batch of launches for all the regions
+ * (they write their own copies only).  The last pass and the composes
+ * write @frame: they run one batch per layer (assign_layers()), so that
+ * where regions overlap the later one is written last. */
 static gboolean
 redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
@@ -549,62 +607,66 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
 {
   const gint passes = gst_cuda_box_blur_regions_passes (settings,
       region_settings, n_regions);
+  guint n_layers, layer, i;
   gint pass;
-  guint i;
 
-  if (!copy_halos (engine, info, settings, original ? original : frame,
-          original == NULL, regions, n_regions, region_settings, passes,
-          error))
+  gst_cuda_box_blur_plan_reset (engine->plan, info->type);
+  n_layers = plan_slots (engine, info, settings, original ? original : frame,
+      original == NULL, regions, n_regions, region_settings, passes, error);
+  if (n_layers == 0)
     return FALSE;
 
   for (pass = 0; pass < passes; pass++) {
     const gboolean last = pass == passes - 1;
 
-    for (i = 0; i < engine->slots->len; i++) {
-      const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
-      const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
-      const gboolean composes =
-          gst_cuda_box_blur_window_composes (&slot->window);
-      const HaloCopy *copy;
-      guint8 *mem[2];
-      GstCudaBoxBlurPlane plane, in, out;
-      GstCudaBoxBlurWindow window;
+    for (layer = 0; layer < (last ? n_layers : 1); layer++) {
+      for (i = 0; i < engine->slots->len; i++) {
+        const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
+        const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
+        const gboolean composes =
+            gst_cuda_box_blur_window_composes (&slot->window);
+        const HaloCopy *copy;
+        guint8 *mem[2];
+        GstCudaBoxBlurPlane plane, in, out;
+        GstCudaBoxBlurWindow window;
 
-      gst_cuda_box_blur_frame_get_plane (frame, info, slot->component,
-          &plane);
-      if (slot->window.fill) {
-        if (last && !gst_cuda_box_blur_program_compose (engine->program,
-                info->type, NULL, &plane, &slot->window, &slot->region,
-                engine->stream, error))
-          return FALSE;
-        continue;
+        if (last && slot->layer != layer)
+          continue;
+        gst_cuda_box_blur_frame_get_plane (frame, info, slot->component,
+            &plane);
+        if (slot->window.fill) {
+          if (last)
+            gst_cuda_box_blur_plan_compose (engine->plan, NULL, &plane,
+                &slot->window, &slot->region);
+          continue;
+        }
+
+        copy = &g_array_index (engine->halo_copies, HaloCopy, slot->copy);
+        mem[0] = engine->halos + copy->offset;
+        mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
+        /* pass n reads copy n % 2 (or the original) and writes the other */
+        if (pass == 0 && original)
+          gst_cuda_box_blur_frame_get_plane (original, info, slot->component,
+              &in);
+        else
+          in = halo_plane (&plane, comp, copy, mem[pass % 2]);
+        out = last && !composes ? plane : halo_plane (&plane, comp, copy,
+            mem[(pass + 1) % 2]);
+
+        gst_cuda_box_blur_settings_pass_window (slot->settings, info,
+            slot->component, pass, &window);
+        gst_cuda_box_blur_plan_blur (engine->plan, &in, &out, &window,
+            &slot->region);
+        if (last && composes)
+          gst_cuda_box_blur_plan_compose (engine->plan, &out, &plane,
+              &slot->window, &slot->region);
       }
-
-      copy = &g_array_index (engine->halo_copies, HaloCopy, slot->copy);
-      mem[0] = engine->halos + copy->offset;
-      mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
-      /* pass n reads copy n % 2 (or the original) and writes the other */
-      if (pass == 0 && original)
-        gst_cuda_box_blur_frame_get_plane (original, info, slot->component,
-            &in);
-      else
-        in = halo_plane (&plane, comp, copy, mem[pass % 2]);
-      out = last && !composes ? plane : halo_plane (&plane, comp, copy,
-          mem[(pass + 1) % 2]);
-
-      gst_cuda_box_blur_settings_pass_window (slot->settings, info,
-          slot->component, pass, &window);
-      if (!launch (engine, info->type, &window, &in, &out, &slot->region,
-              error))
-        return FALSE;
-      if (last && composes
-          && !gst_cuda_box_blur_program_compose (engine->program, info->type,
-              &out, &plane, &slot->window, &slot->region, engine->stream,
-              error))
-        return FALSE;
+      gst_cuda_box_blur_plan_end_batch (engine->plan);
     }
   }
-  return TRUE;
+  GST_LOG ("%u regions, %d passes, %u layers: %u launches", n_regions,
+      passes, n_layers, gst_cuda_box_blur_plan_n_launches (engine->plan));
+  return gst_cuda_box_blur_plan_run (engine->plan, engine->stream, error);
 }
 
 /**

@@ -62,6 +62,8 @@ void                   gst_cuda_box_blur_engine_free  (GstCudaBoxBlurEngine * en
 
 cudaStream_t           gst_cuda_box_blur_engine_get_stream (GstCudaBoxBlurEngine * engine);
 
+guint                  gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine);
+
 gboolean               gst_cuda_box_blur_engine_check_fits (const GstCudaBoxBlurEngine * engine,
                                                             const GstCudaBoxBlurInfo * info,
                                                             GError ** error);

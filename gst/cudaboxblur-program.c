@@ -385,7 +385,9 @@ program_new (GBytes * image, const gchar * arch, GError ** error)
           error))
     goto failed;
 
-  if (!get_kernel (program, "box_columns", "u8_16", &program->columns16,
+  if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->copy,
+              program->library, "copy_bytes"), error)
+      || !get_kernel (program, "box_columns", "u8_16", &program->columns16,
           error)
       || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error))
     goto unload;
@@ -533,17 +535,6 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   return program;
 }
 
-/* Threads per block of the direct kernels; the 3x3 one makes BOX3_ROWS
- * (boxblur-args.h) pixels per thread. */
-#define BLOCK_W 32
-#define BLOCK_H 8
-
-/* Launch geometry of the separable passes, whose column threads walk
- * COLUMN_RUN (boxblur-args.h) rows each. */
-#define COLUMN_THREADS 128
-#define ROW_THREADS 256
-#define ROW_RUN 1024
-
 /**
  * gst_cuda_box_blur_program_choose:
  *
@@ -567,158 +558,4 @@ gsize
 gst_cuda_box_blur_program_mid_size (gint width, gint height)
 {
   return (gsize) width * height * 4;
-}
-
-static void
-args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
-    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
-{
-  const gdouble max = type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535;
-
-  args->src = src->data;
-  args->dst = dst->data;
-  args->src_stride = src->stride;
-  args->dst_stride = dst->stride;
-  args->src_step = src->step;
-  args->dst_step = dst->step;
-  args->width = dst->width;
-  args->height = dst->height;
-  args->radius_x = window->radius_x;
-  args->radius_y = window->radius_y;
-  args->block_w = window->block_w;
-  args->block_h = window->block_h;
-  if (region) {
-    args->x = region->x;
-    args->y = region->y;
-    args->w = region->w;
-    args->h = region->h;
-  } else {
-    args->x = args->y = 0;
-    args->w = dst->width;
-    args->h = dst->height;
-  }
-  args->border = window->border;
-  args->border_int = (guint) CLAMP (round (window->border_value), 0, max);
-  args->border_float = (gfloat) window->border_value;
-  args->shape = window->shape;
-  args->feather = window->feather;
-  args->fill = window->fill;
-  args->fill_int = (guint) CLAMP (round (window->fill_value), 0, max);
-  args->fill_float = (gfloat) window->fill_value;
-}
-
-static gboolean
-launch_direct (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurSampleType type, GstCudaBoxBlurVariant variant,
-    BoxBlurArgs * args, cudaStream_t stream, GError ** error)
-{
-  void *params[] = { args };
-  const gboolean box3 = variant == GST_CUDA_BOX_BLUR_DIRECT
-      && args->radius_x == 1 && args->radius_y == 1;
-  const cudaKernel_t kernel = variant == GST_CUDA_BOX_BLUR_PIXELATE ?
-      program->pixelate[type] : box3 ? program->direct3x3[type] :
-      program->direct[type];
-  /* the 3x3 kernel makes BOX3_ROWS samples per thread */
-  const gint rows = box3 ? BLOCK_H * BOX3_ROWS : BLOCK_H;
-  dim3 block = { BLOCK_W, BLOCK_H, 1 };
-  dim3 grid = { (args->w + BLOCK_W - 1) / BLOCK_W, (args->h + rows - 1) / rows,
-    1
-  };
-
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *) kernel,
-          grid, block, params, 0, stream), error);
-}
-
-static gboolean
-launch_separable (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurSampleType type, BoxBlurArgs * args, gpointer mid,
-    cudaStream_t stream, GError ** error)
-{
-  const gint rx = args->radius_x;
-  const gsize acc_size = type == GST_CUDA_BOX_BLUR_U8 ? sizeof (guint32) :
-      sizeof (guint64);
-  gint run = MIN (args->w, ROW_RUN);
-  /* The columns the region's windows reach; wrapping around may reach the
-   * other side of the frame. */
-  gint x_first = MAX (args->x - rx, 0);
-  gint x_last = MIN (args->x + args->w + rx, args->width);
-  void *col_params[] = { args, &mid, &x_first, &x_last };
-  void *row_params[] = { args, &mid, &run };
-  dim3 col_block = { COLUMN_THREADS, 1, 1 }, col_grid = { 0, 0, 1 };
-  dim3 row_block = { ROW_THREADS, 1, 1 };
-  dim3 row_grid = { (args->w + run - 1) / run, args->h, 1 };
-  /* prefix sums of one run and its halo */
-  const gsize shared = (run + 2 * rx + 1) * acc_size;
-  /* 16-bit column sums halve the intermediate traffic where they fit */
-  const gboolean narrow = type == GST_CUDA_BOX_BLUR_U8
-      && args->radius_y <= 128;
-
-  if (args->border == BOX_BORDER_WRAP
-      && (args->x - rx < 0 || args->x + args->w + rx > args->width)) {
-    x_first = 0;
-    x_last = args->width;
-  }
-  col_grid.x = (x_last - x_first + COLUMN_THREADS - 1) / COLUMN_THREADS;
-  col_grid.y = (args->h + COLUMN_RUN - 1) / COLUMN_RUN;
-
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          (narrow ? program->columns16 : program->columns[type]), col_grid,
-          col_block, col_params, 0, stream), error)
-      && GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          (narrow ? program->rows16 : program->rows[type]), row_grid,
-          row_block, row_params, shared, stream), error);
-}
-
-/**
- * gst_cuda_box_blur_program_launch:
- * @region: the rectangle of @dst to write, or %NULL for all of it
- * @mid: for %GST_CUDA_BOX_BLUR_SEPARABLE, device memory of
- *   gst_cuda_box_blur_program_mid_size() bytes for the plane
- *
- * Queues one blur of the component plane @src into @dst on @stream.  Only
- * @region of @dst is written; its windows read all of @src.  @src and @dst
- * must be addressable by the GPU and must not overlap.
- */
-gboolean
-gst_cuda_box_blur_program_launch (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurSampleType type, GstCudaBoxBlurVariant variant,
-    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region,
-    gpointer mid, cudaStream_t stream, GError ** error)
-{
-  BoxBlurArgs args;
-
-  args_init (&args, type, src, dst, window, region);
-  if (args.w <= 0 || args.h <= 0)
-    return TRUE;
-  if (variant != GST_CUDA_BOX_BLUR_SEPARABLE)
-    return launch_direct (program, type, variant, &args, stream, error);
-  return launch_separable (program, type, &args, mid, stream, error);
-}
-
-/**
- * gst_cuda_box_blur_program_compose:
- * @src: (nullable): the redacted samples, or %NULL with window->fill
- *
- * Queues the laying of @region of @src (or of the fill value) onto the same
- * region of @dst, through the window's shape and feather, on @stream.
- */
-gboolean
-gst_cuda_box_blur_program_compose (const GstCudaBoxBlurProgram * program,
-    GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * src,
-    const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
-    const GstVideoRectangle * region, cudaStream_t stream, GError ** error)
-{
-  BoxBlurArgs args;
-  void *params[] = { &args };
-  dim3 block = { BLOCK_W, BLOCK_H, 1 }, grid = { 0, 0, 1 };
-
-  args_init (&args, type, src ? src : dst, dst, window, region);
-  if (args.w <= 0 || args.h <= 0)
-    return TRUE;
-  grid.x = (args.w + BLOCK_W - 1) / BLOCK_W;
-  grid.y = (args.h + BLOCK_H - 1) / BLOCK_H;
-  return GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *)
-          program->compose[type], grid, block, params, 0, stream), error);
 }

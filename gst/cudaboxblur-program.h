@@ -36,6 +36,7 @@ typedef struct
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
+  cudaKernel_t copy;            /* bytes, for halos */
   /* after a warm start, for gst_cuda_box_blur_program_settle() */
   gchar *refresh_source;
   gchar *refresh_entry;
@@ -83,25 +84,5 @@ GstCudaBoxBlurVariant
 
 gsize     gst_cuda_box_blur_program_mid_size    (gint width,
                                                  gint height);
-
-gboolean  gst_cuda_box_blur_program_launch      (const GstCudaBoxBlurProgram * program,
-                                                 GstCudaBoxBlurSampleType type,
-                                                 GstCudaBoxBlurVariant variant,
-                                                 const GstCudaBoxBlurPlane * src,
-                                                 const GstCudaBoxBlurPlane * dst,
-                                                 const GstCudaBoxBlurWindow * window,
-                                                 const GstVideoRectangle * region,
-                                                 gpointer mid,
-                                                 cudaStream_t stream,
-                                                 GError ** error);
-
-gboolean  gst_cuda_box_blur_program_compose     (const GstCudaBoxBlurProgram * program,
-                                                 GstCudaBoxBlurSampleType type,
-                                                 const GstCudaBoxBlurPlane * src,
-                                                 const GstCudaBoxBlurPlane * dst,
-                                                 const GstCudaBoxBlurWindow * window,
-                                                 const GstVideoRectangle * region,
-                                                 cudaStream_t stream,
-                                                 GError ** error);
 
 G_END_DECLS

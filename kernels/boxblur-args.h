@@ -39,7 +39,10 @@
 #define COLUMN_RUN 64
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
- * plane, the G bytes of RGBA ...) and the rectangle of it to write. */
+ * plane, the G bytes of RGBA ...) and the rectangle of it to write.
+ * Every kernel takes a list of them and works on entry blockIdx.z, so
+ * one launch serves every region of a frame; blocks beyond an entry's
+ * rectangle do nothing. */
 typedef struct
 {
   const unsigned char *src;     /* the component of pixel (0, 0) */
@@ -67,6 +70,14 @@ typedef struct
   int fill;                     /* non-zero: the fill value, not src */
   unsigned int fill_int;        /* fill value of integer samples */
   float fill_float;             /* fill value of float samples */
+  /* separable passes: the columns [x_first, x_last) the windows reach,
+   * whose sums for each row of the rectangle lie in the column sums
+   * memory from element mid_offset on, x_last - x_first to a row; the
+   * row pass's blocks take run samples each */
+  long long mid_offset;
+  int x_first;
+  int x_last;
+  int run;
 } BoxBlurArgs;
 
 #endif

@@ -224,14 +224,14 @@ box_blur3 (const BoxBlurArgs & a)
 /* Instantiates both direct kernels for samples T summed in Acc. */
 #define DIRECT(name, T, Acc) \
   extern "C" __global__ void \
-  box_blur_##name (const BoxBlurArgs a) \
+  box_blur_##name (const BoxBlurArgs * __restrict__ list) \
   { \
-    box_blur < T, Acc > (a); \
+    box_blur < T, Acc > (list[blockIdx.z]); \
   } \
   extern "C" __global__ void \
-  box_blur3_##name (const BoxBlurArgs a) \
+  box_blur3_##name (const BoxBlurArgs * __restrict__ list) \
   { \
-    box_blur3 < T, Acc > (a); \
+    box_blur3 < T, Acc > (list[blockIdx.z]); \
   }
 
 DIRECT (u8, uint8, unsigned int)
@@ -242,8 +242,9 @@ DIRECT (f32, float, float)
  * Separable kernels: cost independent of the radius.
  *
  * The window sum is a sum of column sums, so a region is blurred in two
- * passes through an intermediate frame `mid` of column sums (one row per
- * row of the region, the plane's width wide, tightly packed):
+ * passes through column sums `mid` (one row per row of the region, as
+ * wide as the columns its windows reach, tightly packed, each entry of a
+ * launch in its own part):
  *
  *   box_columns_*: each thread walks down one column over a run of
  *     COLUMN_RUN rows, keeping the sum of the 2 * radius_y + 1 rows around it
@@ -269,14 +270,14 @@ DIRECT (f32, float, float)
 /* Columns [x_first, x_last) of the region's rows. */
 template <typename T, typename Acc, typename Mid>
 __device__ __forceinline__ void
-box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid, int x_first,
-    int x_last)
+box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
 {
-  const int x = x_first + blockIdx.x * blockDim.x + threadIdx.x;
+  const int x = a.x_first + blockIdx.x * blockDim.x + threadIdx.x;
   const int y0 = a.y + blockIdx.y * COLUMN_RUN;
   const int ry = a.radius_y;
+  const int pitch = a.x_last - a.x_first;
 
-  if (x >= x_last)
+  if (x >= a.x_last || y0 >= a.y + a.h)
     return;
 
   const int y1 = min (y0 + COLUMN_RUN, a.y + a.h);
@@ -292,7 +293,8 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid, int x_first,
   }
 
   for (int y = y0; y < y1; y++) {
-    mid[(long long) (y - a.y) * a.width + x] = (Mid) sum;
+    mid[a.mid_offset + (long long) (y - a.y) * pitch + x - a.x_first] =
+        (Mid) sum;
     const int enter = y + ry + 1, leave = y - ry;
     if (shrink) {
       if (enter < a.height)
@@ -344,19 +346,24 @@ block_exclusive_scan (Acc v, Acc * warp_sums)
  * shrink mode). */
 template <typename T, typename Acc, typename Mid>
 __device__ __forceinline__ void
-box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, int run,
-    Acc * prefix)
+box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, Acc * prefix)
 {
   __shared__ Acc warp_sums[32];
-  const int rx = a.radius_x, ry = a.radius_y;
+  const int rx = a.radius_x, ry = a.radius_y, run = a.run;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const int y = a.y + blockIdx.y;
   const int x0 = a.x + blockIdx.x * run;
   const int x1 = min (x0 + run, a.x + a.w);
+
+  /* the whole block leaves together, before any barrier */
+  if (x0 >= a.x + a.w || (int) blockIdx.y >= a.h)
+    return;
+
   const int first = shrink ? max (x0 - rx, 0) : x0 - rx;
   const int last = shrink ? min (x1 - 1 + rx, a.width - 1) : x1 - 1 + rx;
   const int n = last - first + 1;
-  const Mid *row = mid + (long long) (y - a.y) * a.width;
+  const Mid *row = mid + a.mid_offset + (long long) (y - a.y) *
+      (a.x_last - a.x_first) - a.x_first;
   /* a column of the constant border */
   const Acc border_column = (Acc) constant_sample < T > (a) * (2 * ry + 1);
 
@@ -422,21 +429,21 @@ pixelate (const BoxBlurArgs & a)
 
 /* 8-bit sums of a block of up to 256 x 256 stay within 32 bits */
 extern "C" __global__ void
-pixelate_u8 (const BoxBlurArgs a)
+pixelate_u8 (const BoxBlurArgs * __restrict__ list)
 {
-  pixelate < uint8, unsigned int > (a);
+  pixelate < uint8, unsigned int > (list[blockIdx.z]);
 }
 
 extern "C" __global__ void
-pixelate_u16 (const BoxBlurArgs a)
+pixelate_u16 (const BoxBlurArgs * __restrict__ list)
 {
-  pixelate < uint16, uint64 > (a);
+  pixelate < uint16, uint64 > (list[blockIdx.z]);
 }
 
 extern "C" __global__ void
-pixelate_f32 (const BoxBlurArgs a)
+pixelate_f32 (const BoxBlurArgs * __restrict__ list)
 {
-  pixelate < float, double > (a);
+  pixelate < float, double > (list[blockIdx.z]);
 }
 
 /* ------------------------------------------------------------------------
@@ -544,38 +551,52 @@ compose (const BoxBlurArgs & a)
 }
 
 extern "C" __global__ void
-compose_u8 (const BoxBlurArgs a)
+compose_u8 (const BoxBlurArgs * __restrict__ list)
 {
-  compose < uint8 > (a);
+  compose < uint8 > (list[blockIdx.z]);
 }
 
 extern "C" __global__ void
-compose_u16 (const BoxBlurArgs a)
+compose_u16 (const BoxBlurArgs * __restrict__ list)
 {
-  compose < uint16 > (a);
+  compose < uint16 > (list[blockIdx.z]);
 }
 
 extern "C" __global__ void
-compose_f32 (const BoxBlurArgs a)
+compose_f32 (const BoxBlurArgs * __restrict__ list)
 {
-  compose < float >(a);
+  compose < float >(list[blockIdx.z]);
+}
+
+/* Copies the w x h bytes at src into dst (the steps are 1): the halos of
+ * regions, one entry each. */
+extern "C" __global__ void
+copy_bytes (const BoxBlurArgs * __restrict__ list)
+{
+  const BoxBlurArgs & a = list[blockIdx.z];
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+
+  if (x < a.w && y < a.h)
+    a.dst[(long long) y * a.dst_stride + x] =
+        a.src[(long long) y * a.src_stride + x];
 }
 
 /* Instantiates the two passes for samples T summed in Acc with column sums
  * kept as Mid. */
 #define SEPARABLE(name, T, Acc, Mid) \
   extern "C" __global__ void \
-  box_columns_##name (const BoxBlurArgs a, Mid * __restrict__ mid, \
-      int x_first, int x_last) \
+  box_columns_##name (const BoxBlurArgs * __restrict__ list, \
+      Mid * __restrict__ mid) \
   { \
-    box_columns < T, Acc, Mid > (a, mid, x_first, x_last); \
+    box_columns < T, Acc, Mid > (list[blockIdx.z], mid); \
   } \
   extern "C" __global__ void \
-  box_rows_##name (const BoxBlurArgs a, const Mid * __restrict__ mid, \
-      int run) \
+  box_rows_##name (const BoxBlurArgs * __restrict__ list, \
+      const Mid * __restrict__ mid) \
   { \
     extern __shared__ __align__ (8) unsigned char prefix_##name[]; \
-    box_rows < T, Acc, Mid > (a, mid, run, (Acc *) prefix_##name); \
+    box_rows < T, Acc, Mid > (list[blockIdx.z], mid, (Acc *) prefix_##name); \
   }
 
 SEPARABLE (u8, uint8, unsigned int, unsigned int)

@@ -507,6 +507,81 @@ GST_START_TEST (test_many_regions)
 
 GST_END_TEST;
 
+/* @n regions of 20x20 pixels 30 apart on a 640x480 NV12 frame in device
+ * memory, redacted in place with @settings and checked against the
+ * reference; returns the kernel launches it took. */
+static guint
+launches_for (const GstCudaBoxBlurSettings * settings, guint n,
+    gboolean overlap)
+{
+  const gint w = 640, h = 480;
+  GstCudaBoxBlurInfo info = test_info ("NV12", w, h);
+  GstBuffer *in = test_buffer_new (NULL, "NV12", w, h, 0, n);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstCudaBoxBlurImage image = { 0, };
+  GError *error = NULL;
+  GstMapInfo map;
+  guint i, launches;
+  guint8 *mem;
+
+  for (i = 0; i < n; i++) {
+    GstVideoRectangle r = { 5 + (i % 20) * 30, 5 + (i / 20) * 30, 20, 20 };
+
+    /* with overlap, each region reaches into the one before it */
+    if (overlap)
+      r.x -= 12 * (i % 20 > 0);
+    g_array_append_val (regions, r);
+    gst_buffer_add_video_region_of_interest_meta (in, "face", r.x, r.y, r.w,
+        r.h);
+  }
+  fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
+  mem = place (GST_CUDA_BOX_BLUR_IN_DEVICE, info.size, map.data);
+  gst_buffer_unmap (in, &map);
+  gst_cuda_box_blur_frame_from_data (&image.frame, &info, mem);
+  image.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+  fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
+          settings, &image, (const GstVideoRectangle *) regions->data,
+          regions->len, NULL, &error), "%s", error ? error->message : "");
+  launches = gst_cuda_box_blur_engine_n_launches (engine);
+  assert_frame (in, mem, "NV12", w, h, settings);
+
+  release (GST_CUDA_BOX_BLUR_IN_DEVICE, mem);
+  g_array_unref (regions);
+  gst_buffer_unref (in);
+  return launches;
+}
+
+/* All the regions of a frame take the launches of one: one per kind of
+ * kernel and pass; regions that overlap take one more round each. */
+GST_START_TEST (test_launches_per_pass)
+{
+  static const GstCudaBoxBlurMode modes[] = { GST_CUDA_BOX_BLUR_MODE_BOX,
+    GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, GST_CUDA_BOX_BLUR_MODE_PIXELATE,
+    GST_CUDA_BOX_BLUR_MODE_FILL
+  };
+  GstCudaBoxBlurSettings s;
+  guint m, one;
+
+  for (m = 0; m < G_N_ELEMENTS (modes); m++) {
+    gst_cuda_box_blur_settings_init (&s);
+    s.roi_meta = TRUE;
+    s.mode = modes[m];
+    s.radius_x = s.radius_y = 8;
+    s.sigma = 4;
+    s.block_size = 6;
+    s.shape = m % 2 ? GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE :
+        GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE;
+    s.feather = 3 * (m % 2);
+    one = launches_for (&s, 1, FALSE);
+    GST_INFO ("mode %d: %u launches", modes[m], one);
+    fail_unless_equals_int (launches_for (&s, 300, FALSE), one);
+    /* overlapping: a second layer writes after the first */
+    fail_unless (launches_for (&s, 40, TRUE) > one);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -521,6 +596,7 @@ engine_suite (void)
   tcase_add_test (tc, test_in_place);
   tcase_add_test (tc, test_in_place_refused);
   tcase_add_test (tc, test_many_regions);
+  tcase_add_test (tc, test_launches_per_pass);
   return s;
 }
 

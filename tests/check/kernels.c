@@ -12,6 +12,7 @@
 #include <cuda_runtime_api.h>
 
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-plan.h"
 #include "cudaboxblur-program.h"
 #include "testutils.h"
 
@@ -33,7 +34,7 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   GstVideoRectangle region = { 0, 0, w, h };
   GstMapInfo map;
   GError *error = NULL;
-  gpointer mid;
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program);
   gsize in_size;
 
   if (roi) {
@@ -54,8 +55,6 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 
   fail_unless (cudaMalloc ((void **) &src.data, in_size) == 0);
   fail_unless (cudaMalloc ((void **) &dst.data, info.size) == 0);
-  fail_unless (cudaMalloc (&mid, gst_cuda_box_blur_program_mid_size (w,
-              h)) == 0);
 
   fail_unless (cudaMemset (dst.data, 0, info.size) == 0);
   fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
@@ -65,8 +64,10 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
           info.row_bytes[0], h, cudaMemcpyHostToDevice) == 0);
   gst_buffer_unmap (in, &map);
 
-  fail_unless (gst_cuda_box_blur_program_launch (program, info.type, variant,
-          &src, &dst, &window, &region, mid, NULL, &error), "%s",
+  gst_cuda_box_blur_plan_reset (plan, info.type);
+  gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
+      &region);
+  fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
       error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
 
@@ -85,7 +86,7 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 
   cudaFree (src.data);
   cudaFree (dst.data);
-  cudaFree (mid);
+  gst_cuda_box_blur_plan_free (plan);
   gst_buffer_unref (in);
   gst_buffer_unref (out);
 }

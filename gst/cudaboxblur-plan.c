@@ -1,0 +1,483 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* A frame's kernel launches, batched: one launch per kind of work for all
+ * its regions and components, the arguments uploaded in one copy. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-plan.h"
+#include "cudaboxblur-debug.h"
+#include "cudaboxblur-device.h"
+
+#include <math.h>
+#include <string.h>
+
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
+    "cudaboxblur kernel launches")
+
+/* Threads per block of the kernels with one thread per sample (and per
+ * byte of the copies); the 3x3 one makes BOX3_ROWS (boxblur-args.h)
+ * samples per thread. */
+#define BLOCK_W 32
+#define BLOCK_H 8
+
+/* Launch geometry of the separable passes, whose column threads walk
+ * COLUMN_RUN (boxblur-args.h) rows each. */
+#define COLUMN_THREADS 128
+#define ROW_THREADS 256
+#define ROW_RUN 1024
+
+/* Each entry's column sums start on 256 bytes. */
+#define MID_ALIGN 256
+
+/* The most entries one launch takes: gridDim.z's limit. */
+#define MAX_ENTRIES 65535
+
+/* The order of the work of a batch. */
+typedef enum
+{
+  STAGE_COPY,
+  STAGE_FIRST,                  /* direct kernels, pixelate, column sums */
+  STAGE_ROWS,                   /* row sums of the separable blurs */
+  STAGE_COMPOSE,
+  N_STAGES,
+} Stage;
+
+/* One kernel launch of some of plan->args, or one entry of a batch still
+ * open (count 1, first its index in plan->pending_args). */
+typedef struct
+{
+  Stage stage;
+  cudaKernel_t kernel;
+  gboolean takes_mid;
+  guint first;
+  guint count;
+  dim3 grid;                    /* z: count */
+  dim3 block;
+  gsize shared;
+} Launch;
+
+struct _GstCudaBoxBlurPlan
+{
+  const GstCudaBoxBlurProgram *program;
+  GstCudaBoxBlurSampleType type;
+
+  GArray *args;                 /* BoxBlurArgs of the closed batches */
+  GArray *launches;             /* Launch */
+  GArray *pending;              /* Launch of each entry of the open batch */
+  GArray *pending_args;         /* BoxBlurArgs of the open batch */
+  gsize mid_used;               /* bytes, by the open batch */
+  gsize mid_needed;             /* bytes, by the largest batch */
+
+  /* the arguments' upload: page-locked host memory, then device memory */
+  BoxBlurArgs *host;
+  gsize host_size;
+  BoxBlurArgs *device;
+  gsize device_size;
+  gpointer mid;
+  gsize mid_size;
+};
+
+GstCudaBoxBlurPlan *
+gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program)
+{
+  GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
+
+  plan->program = program;
+  plan->args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));
+  plan->launches = g_array_new (FALSE, FALSE, sizeof (Launch));
+  plan->pending = g_array_new (FALSE, FALSE, sizeof (Launch));
+  plan->pending_args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));
+  return plan;
+}
+
+/**
+ * gst_cuda_box_blur_plan_free:
+ *
+ * Frees @plan, in the context it ran in, once its launches are done.
+ */
+void
+gst_cuda_box_blur_plan_free (GstCudaBoxBlurPlan * plan)
+{
+  if (!plan)
+    return;
+  if (plan->host)
+    cudaFreeHost (plan->host);
+  if (plan->device)
+    cudaFree (plan->device);
+  if (plan->mid)
+    cudaFree (plan->mid);
+  g_array_unref (plan->args);
+  g_array_unref (plan->launches);
+  g_array_unref (plan->pending);
+  g_array_unref (plan->pending_args);
+  g_free (plan);
+}
+
+/**
+ * gst_cuda_box_blur_plan_reset:
+ *
+ * Empties @plan for a new frame of @type samples.
+ */
+void
+gst_cuda_box_blur_plan_reset (GstCudaBoxBlurPlan * plan,
+    GstCudaBoxBlurSampleType type)
+{
+  plan->type = type;
+  g_array_set_size (plan->args, 0);
+  g_array_set_size (plan->launches, 0);
+  g_array_set_size (plan->pending, 0);
+  g_array_set_size (plan->pending_args, 0);
+  plan->mid_used = 0;
+  plan->mid_needed = 0;
+}
+
+static void
+args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
+{
+  const gdouble max = type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535;
+
+  memset (args, 0, sizeof (*args));
+  args->src = src->data;
+  args->dst = dst->data;
+  args->src_stride = src->stride;
+  args->dst_stride = dst->stride;
+  args->src_step = src->step;
+  args->dst_step = dst->step;
+  args->width = dst->width;
+  args->height = dst->height;
+  args->radius_x = window->radius_x;
+  args->radius_y = window->radius_y;
+  args->block_w = window->block_w;
+  args->block_h = window->block_h;
+  if (region) {
+    args->x = region->x;
+    args->y = region->y;
+    args->w = region->w;
+    args->h = region->h;
+  } else {
+    args->w = dst->width;
+    args->h = dst->height;
+  }
+  args->border = window->border;
+  args->border_int = (guint) CLAMP (round (window->border_value), 0, max);
+  args->border_float = (gfloat) window->border_value;
+  args->shape = window->shape;
+  args->feather = window->feather;
+  args->fill = window->fill;
+  args->fill_int = (guint) CLAMP (round (window->fill_value), 0, max);
+  args->fill_float = (gfloat) window->fill_value;
+}
+
+/* Adds @args to the open batch, run by @kernel at @stage with @block
+ * threads per block in a grid of @grid_x x @grid_y blocks. */
+static void
+add_entry (GstCudaBoxBlurPlan * plan, Stage stage, cudaKernel_t kernel,
+    gboolean takes_mid, const BoxBlurArgs * args, guint block_x,
+    guint block_y, guint grid_x, guint grid_y, gsize shared)
+{
+  Launch entry = { stage, kernel, takes_mid, plan->pending_args->len, 1,
+    {grid_x, grid_y, 1}, {block_x, block_y, 1}, shared
+  };
+
+  g_array_append_vals (plan->pending_args, args, 1);
+  g_array_append_val (plan->pending, entry);
+}
+
+static guint
+blocks (gint n, gint per_block)
+{
+  return (n + per_block - 1) / per_block;
+}
+
+/**
+ * gst_cuda_box_blur_plan_copy:
+ *
+ * Queues a copy of @height rows of @width_bytes bytes, in the open batch's
+ * copy stage.
+ */
+void
+gst_cuda_box_blur_plan_copy (GstCudaBoxBlurPlan * plan, const guint8 * src,
+    gint src_stride, guint8 * dst, gint dst_stride, gint width_bytes,
+    gint height)
+{
+  BoxBlurArgs args;
+
+  if (width_bytes <= 0 || height <= 0)
+    return;
+  memset (&args, 0, sizeof (args));
+  args.src = src;
+  args.dst = dst;
+  args.src_stride = src_stride;
+  args.dst_stride = dst_stride;
+  args.src_step = args.dst_step = 1;
+  args.w = width_bytes;
+  args.h = height;
+  add_entry (plan, STAGE_COPY, plan->program->copy, FALSE, &args, BLOCK_W,
+      BLOCK_H, blocks (width_bytes, BLOCK_W), blocks (height, BLOCK_H), 0);
+}
+
+/**
+ * gst_cuda_box_blur_plan_blur:
+ * @region: the rectangle of @dst to write, or %NULL for all of it
+ *
+ * Queues one pass of @window over the component plane @src into @dst, with
+ * the kernels the window calls for.  Only @region of @dst is written; its
+ * windows read all of @src.  @src and @dst must be addressable by the GPU
+ * and must not overlap.
+ */
+void
+gst_cuda_box_blur_plan_blur (GstCudaBoxBlurPlan * plan,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
+{
+  gst_cuda_box_blur_plan_blur_variant (plan,
+      gst_cuda_box_blur_program_choose (window), src, dst, window, region);
+}
+
+/**
+ * gst_cuda_box_blur_plan_blur_variant:
+ *
+ * gst_cuda_box_blur_plan_blur() with the kernels of @variant, whatever the
+ * window: for tests and benchmarks of each.
+ */
+void
+gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
+    GstCudaBoxBlurVariant variant, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
+    const GstVideoRectangle * region)
+{
+  const GstCudaBoxBlurProgram *program = plan->program;
+  const GstCudaBoxBlurSampleType type = plan->type;
+  const gsize acc_size = type == GST_CUDA_BOX_BLUR_U8 ? sizeof (guint32) :
+      sizeof (guint64);
+  gboolean narrow;
+  gsize mid_element;
+  BoxBlurArgs a;
+
+  args_init (&a, type, src, dst, window, region);
+  if (a.w <= 0 || a.h <= 0)
+    return;
+
+  if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
+    add_entry (plan, STAGE_FIRST, program->pixelate[type], FALSE, &a,
+        BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H), 0);
+    return;
+  }
+  if (variant == GST_CUDA_BOX_BLUR_DIRECT) {
+    const gboolean box3 = a.radius_x == 1 && a.radius_y == 1;
+
+    add_entry (plan, STAGE_FIRST, box3 ? program->direct3x3[type] :
+        program->direct[type], FALSE, &a, BLOCK_W, BLOCK_H,
+        blocks (a.w, BLOCK_W), blocks (a.h, box3 ? BLOCK_H * BOX3_ROWS :
+            BLOCK_H), 0);
+    return;
+  }
+
+  /* The columns the region's windows reach; wrapping around may reach the
+   * other side of the frame. */
+  a.x_first = MAX (a.x - a.radius_x, 0);
+  a.x_last = MIN (a.x + a.w + a.radius_x, a.width);
+  if (a.border == BOX_BORDER_WRAP && (a.x - a.radius_x < 0
+          || a.x + a.w + a.radius_x > a.width)) {
+    a.x_first = 0;
+    a.x_last = a.width;
+  }
+  /* 16-bit column sums halve the intermediate traffic where they fit;
+   * the others take 32 bits */
+  narrow = type == GST_CUDA_BOX_BLUR_U8 && a.radius_y <= 128;
+  mid_element = narrow ? 2 : 4;
+  a.mid_offset = plan->mid_used / mid_element;
+  a.run = MIN (a.w, ROW_RUN);
+  plan->mid_used += GST_ROUND_UP_N ((gsize) a.h * (a.x_last - a.x_first) *
+      mid_element, MID_ALIGN);
+
+  add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
+      program->columns[type], TRUE, &a, COLUMN_THREADS, 1,
+      blocks (a.x_last - a.x_first, COLUMN_THREADS), blocks (a.h,
+          COLUMN_RUN), 0);
+  /* prefix sums of one run and its halo */
+  add_entry (plan, STAGE_ROWS, narrow ? program->rows16 : program->rows[type],
+      TRUE, &a, ROW_THREADS, 1, blocks (a.w, a.run), a.h,
+      (a.run + 2 * a.radius_x + 1) * acc_size);
+}
+
+/**
+ * gst_cuda_box_blur_plan_compose:
+ * @src: (nullable): the redacted samples, or %NULL with window->fill
+ *
+ * Queues the laying of @region of @src (or of the fill value) onto the same
+ * region of @dst through the window's shape and feather, in the open
+ * batch's compose stage.
+ */
+void
+gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
+    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
+{
+  BoxBlurArgs a;
+
+  args_init (&a, plan->type, src ? src : dst, dst, window, region);
+  if (a.w <= 0 || a.h <= 0)
+    return;
+  add_entry (plan, STAGE_COMPOSE, plan->program->compose[plan->type], FALSE,
+      &a, BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H), 0);
+}
+
+/**
+ * gst_cuda_box_blur_plan_end_batch:
+ *
+ * Closes the open batch: its entries become launches, stage by stage, one
+ * per kernel (in the order the kernels first came), each as large as its
+ * largest entry.
+ */
+void
+gst_cuda_box_blur_plan_end_batch (GstCudaBoxBlurPlan * plan)
+{
+  guint i, j;
+  gint stage;
+
+  for (stage = 0; stage < N_STAGES; stage++) {
+    for (i = 0; i < plan->pending->len; i++) {
+      Launch *first = &g_array_index (plan->pending, Launch, i);
+      Launch launch;
+
+      if ((gint) first->stage != stage || first->count == 0)
+        continue;
+      launch = *first;
+      launch.first = plan->args->len;
+      launch.count = 0;
+      for (j = i; j < plan->pending->len; j++) {
+        Launch *e = &g_array_index (plan->pending, Launch, j);
+
+        if (e->count == 0 || e->stage != first->stage
+            || e->kernel != first->kernel)
+          continue;
+        if (launch.count == MAX_ENTRIES) {
+          g_array_append_val (plan->launches, launch);
+          launch.first = plan->args->len;
+          launch.count = 0;
+        }
+        g_array_append_vals (plan->args, &g_array_index (plan->pending_args,
+                BoxBlurArgs, e->first), 1);
+        launch.count++;
+        launch.grid.x = MAX (launch.grid.x, e->grid.x);
+        launch.grid.y = MAX (launch.grid.y, e->grid.y);
+        launch.shared = MAX (launch.shared, e->shared);
+        e->count = 0;           /* taken */
+      }
+      launch.grid.z = launch.count;
+      g_array_append_val (plan->launches, launch);
+    }
+  }
+  g_array_set_size (plan->pending, 0);
+  g_array_set_size (plan->pending_args, 0);
+  plan->mid_needed = MAX (plan->mid_needed, plan->mid_used);
+  plan->mid_used = 0;
+}
+
+guint
+gst_cuda_box_blur_plan_n_launches (const GstCudaBoxBlurPlan * plan)
+{
+  return plan->launches->len;
+}
+
+/* Grows device (or with @host, page-locked host) memory @mem of @size
+ * bytes to hold at least @needed. */
+static gboolean
+ensure (gpointer * mem, gsize * size, gsize needed, gboolean host,
+    GError ** error)
+{
+  if (*size >= needed)
+    return TRUE;
+  if (*mem && host)
+    cudaFreeHost (*mem);
+  else if (*mem)
+    cudaFree (*mem);
+  *mem = NULL;
+  *size = 0;
+  if (!GST_CUDA_BOX_BLUR_CHECK (host ? cudaMallocHost (mem, needed) :
+          cudaMalloc (mem, needed), error))
+    return FALSE;
+  *size = needed;
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_plan_upload:
+ *
+ * Ends the open batch and queues the copy of every launch's arguments to
+ * the GPU on @stream.  The plan's previous upload must be done.
+ */
+gboolean
+gst_cuda_box_blur_plan_upload (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
+    GError ** error)
+{
+  gsize bytes;
+
+  gst_cuda_box_blur_plan_end_batch (plan);
+  bytes = plan->args->len * sizeof (BoxBlurArgs);
+  if (bytes == 0)
+    return TRUE;
+  if (!ensure ((gpointer *) & plan->host, &plan->host_size, bytes, TRUE,
+          error)
+      || !ensure ((gpointer *) & plan->device, &plan->device_size, bytes,
+          FALSE, error)
+      || !ensure (&plan->mid, &plan->mid_size, MAX (plan->mid_needed, 1),
+          FALSE, error))
+    return FALSE;
+  memcpy (plan->host, plan->args->data, bytes);
+  return GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (plan->device, plan->host,
+          bytes, cudaMemcpyHostToDevice, stream), error);
+}
+
+/**
+ * gst_cuda_box_blur_plan_launch:
+ *
+ * Queues every launch of the uploaded plan on @stream, in order.
+ */
+gboolean
+gst_cuda_box_blur_plan_launch (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
+    GError ** error)
+{
+  guint i;
+
+  for (i = 0; i < plan->launches->len; i++) {
+    const Launch *l = &g_array_index (plan->launches, Launch, i);
+    BoxBlurArgs *list = plan->device + l->first;
+    void *params[] = { &list, &plan->mid };
+
+    GST_LOG ("launch %u: stage %d, %u entries, grid %ux%u", i, l->stage,
+        l->count, l->grid.x, l->grid.y);
+    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *) l->kernel,
+                l->grid, l->block, params, l->shared, stream), error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_plan_run:
+ *
+ * gst_cuda_box_blur_plan_upload(), then gst_cuda_box_blur_plan_launch().
+ */
+gboolean
+gst_cuda_box_blur_plan_run (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
+    GError ** error)
+{
+  return gst_cuda_box_blur_plan_upload (plan, stream, error)
+      && gst_cuda_box_blur_plan_launch (plan, stream, error);
+}
