@@ -367,6 +367,9 @@ make_colour_pattern (guint8 * rgba, gint stride, gint width, gint height)
   }
 }
 
+#define DEMO_BLOCK_SIZE 16
+#define DEMO_FEATHER 8
+
 /* What --regions shows: each mode, with a hard rectangle and with a
  * feathered ellipse. */
 static const struct
@@ -383,16 +386,17 @@ static const struct
       GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
   {"fill", GST_CUDA_BOX_BLUR_MODE_FILL, GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, 0},
   {"box-ellipse", GST_CUDA_BOX_BLUR_MODE_BOX, GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE,
-      8},
+      DEMO_FEATHER},
   {"gaussian-ellipse", GST_CUDA_BOX_BLUR_MODE_GAUSSIAN,
-      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, DEMO_FEATHER},
   {"pixelate-ellipse", GST_CUDA_BOX_BLUR_MODE_PIXELATE,
-      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, DEMO_FEATHER},
   {"fill-ellipse", GST_CUDA_BOX_BLUR_MODE_FILL,
-      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, 8},
+      GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, DEMO_FEATHER},
 };
 
 #define GRID_COLUMNS 4
+#define GRID_GAP 4              /* white pixels between the pictures */
 
 /* Redaction @i of the demo, for a radius of @radius. */
 static void
@@ -403,7 +407,7 @@ redaction_settings (guint i, gint radius, GstCudaBoxBlurSettings * s)
   s->radius_x = s->radius_y = radius;
   s->passes = 3;
   s->sigma = radius;
-  s->block_size = 12;
+  s->block_size = DEMO_BLOCK_SIZE;
   s->fill_color = 0xff303030;
   s->mode = redactions[i].mode;
   s->shape = redactions[i].shape;
@@ -417,8 +421,8 @@ put_in_grid (guint8 * grid, gint grid_stride, gint cell,
     const guint8 * frame, gint stride, gint width, gint height)
 {
   const gint cw = width / 2, ch = height / 2;
-  guint8 *origin = grid + (gsize) (cell / GRID_COLUMNS) * ch * grid_stride +
-      (gsize) (cell % GRID_COLUMNS) * cw * 4;
+  guint8 *origin = grid + (gsize) (cell / GRID_COLUMNS) * (ch + GRID_GAP) *
+      grid_stride + (gsize) (cell % GRID_COLUMNS) * (cw + GRID_GAP) * 4;
   gint x, y, k;
 
   for (y = 0; y < ch; y++)
@@ -477,8 +481,9 @@ regions_demo (gint radius, gint width, gint height, const gchar * output_dir,
   const gint rows = (G_N_ELEMENTS (redactions) + GRID_COLUMNS - 1) /
       GRID_COLUMNS;
   GstCaps *grid_caps = gst_caps_new_simple ("video/x-raw", "format",
-      G_TYPE_STRING, "RGBA", "width", G_TYPE_INT, width / 2 * GRID_COLUMNS,
-      "height", G_TYPE_INT, height / 2 * rows, "framerate",
+      G_TYPE_STRING, "RGBA", "width", G_TYPE_INT, (width / 2 + GRID_GAP) *
+      GRID_COLUMNS - GRID_GAP, "height", G_TYPE_INT, (height / 2 + GRID_GAP) *
+      rows - GRID_GAP, "framerate",
       GST_TYPE_FRACTION, 0, 1, NULL);
   GstElement *pipeline, *src, *blur, *sink;
   GstCudaBoxBlurSettings settings;
@@ -509,8 +514,8 @@ regions_demo (gint radius, gint width, gint height, const gchar * output_dir,
   g_print ("Pipeline: %s\n", desc);
   g_print ("Three regions of interest (two faces, a license plate); box "
       "radius %d with 3 passes, gaussian sigma %d, pixelate in blocks of "
-      "12, fill dark gray; each as rectangles and as ellipses feathered "
-      "over 8 pixels\n\n", radius, radius);
+      "%d, fill dark gray; each as rectangles and as ellipses feathered "
+      "over %d pixels\n\n", radius, radius, DEMO_BLOCK_SIZE, DEMO_FEATHER);
   pipeline = gst_parse_launch (desc, NULL);
   g_free (desc);
   if (!pipeline) {

@@ -29,10 +29,16 @@
  * and the planes property picks the components.  passes repeats the blur
  * (three passes approximate a Gaussian), and the roi-* properties or the
  * buffers' #GstVideoRegionOfInterestMeta (roi-meta) restrict it to
- * rectangles, outside which pixels are left untouched.  Every property
+ * rectangles, outside which pixels are left untouched.  For redaction,
+ * mode gives a Gaussian, a mosaic (pixelate) or a solid fill instead of
+ * the box blur, shape the ellipse inscribed in each region and feather a
+ * soft edge; the scales size each region's strength to the region, a
+ * meta's "cudaboxblur" parameters set its own, and roi-hold keeps regions
+ * a detector missed for a few frames.  Every property
  * except device-id and memory-mode may change while playing and applies
- * from the next frame.  The numeric ones (radii, passes, border-value,
- * the roi rectangle and roi-padding) are controllable: bound to a
+ * from the next frame.  The numeric ones (radii, passes, sigma,
+ * block-size, fill-color, feather, border-value, the roi rectangle,
+ * roi-padding and the scales) are controllable: bound to a
  * #GstControlSource, each frame gets the value at its stream time.
  *
  * Frames in system memory live in CUDA managed memory: the element offers
@@ -63,6 +69,9 @@
  * |[
  * gst-launch-1.0 filesrc location=clip.mp4 ! qtdemux ! h264parse ! nvh264dec ! cudaboxblur radius=8 ! cudadownload ! videoconvert ! autovideosink
  * ]| Blurs decoded frames in CUDA memory, with no copy through the host.
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420,width=1280,height=720 ! cudaboxblur mode=pixelate block-size=24 shape=ellipse feather=6 roi-x=500 roi-y=200 roi-width=240 roi-height=300 ! videoconvert ! autovideosink
+ * ]| Pixelates an ellipse whose edge fades in over 6 pixels.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -783,8 +792,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class, "CUDA box blur",
       "Filter/Effect/Video", "Box blur of gray, YUV and RGB video on NVIDIA "
-      "GPUs, whole frames or regions of interest, in CUDA, CUDA managed or "
-      "system memory",
+      "GPUs, whole frames or regions of interest (Gaussian, pixelate, fill, "
+      "ellipses, feathered edges), in CUDA, CUDA managed or system memory",
       "The cudaboxblur authors <cudaboxblur@example.org>");
 
 #ifdef HAVE_GST_CUDA
