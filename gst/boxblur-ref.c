@@ -91,23 +91,33 @@ window_sample (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * src,
   return window->border != GST_CUDA_BOX_BLUR_BORDER_SHRINK;
 }
 
+/* Stores @v, already a value of @type, at @p. */
+static void
+set_sample (GstCudaBoxBlurSampleType type, guint8 * p, gdouble v)
+{
+  switch (type) {
+    case GST_CUDA_BOX_BLUR_U8:
+      *p = (guint8) v;
+      break;
+    case GST_CUDA_BOX_BLUR_U16:
+      *(guint16 *) p = (guint16) v;
+      break;
+    case GST_CUDA_BOX_BLUR_F32:
+      *(gfloat *) p = (gfloat) v;
+      break;
+  }
+}
+
 /* Writes the mean @sum / @count as a sample of @type: integers rounded half
  * up, floats divided in float (@sum then holds a float) or in double. */
 static void
 put_mean (GstCudaBoxBlurSampleType type, guint8 * p, gdouble sum,
     guint64 count)
 {
-  switch (type) {
-    case GST_CUDA_BOX_BLUR_U8:
-      *p = (guint8) ((2 * (guint64) sum + count) / (2 * count));
-      break;
-    case GST_CUDA_BOX_BLUR_U16:
-      *(guint16 *) p = (guint16) ((2 * (guint64) sum + count) / (2 * count));
-      break;
-    case GST_CUDA_BOX_BLUR_F32:
-      *(gfloat *) p = (gfloat) (sum / count);
-      break;
-  }
+  if (type == GST_CUDA_BOX_BLUR_F32)
+    set_sample (type, p, (gfloat) (sum / count));
+  else
+    set_sample (type, p, (2 * (guint64) sum + count) / (2 * count));
 }
 
 static void
@@ -280,22 +290,6 @@ box_blur_ref_weight (const GstCudaBoxBlurWindow * window, gint dx, gint dy,
   while (n <= window->feather && in_shape (window->shape, dx, dy, w, h, n))
     n++;
   return n;
-}
-
-static void
-set_sample (GstCudaBoxBlurSampleType type, guint8 * p, gdouble v)
-{
-  switch (type) {
-    case GST_CUDA_BOX_BLUR_U8:
-      *p = (guint8) v;
-      break;
-    case GST_CUDA_BOX_BLUR_U16:
-      *(guint16 *) p = (guint16) v;
-      break;
-    case GST_CUDA_BOX_BLUR_F32:
-      *(gfloat *) p = (gfloat) v;
-      break;
-  }
 }
 
 /* Lays @region of @red (or with window->fill, the fill value) onto @dst

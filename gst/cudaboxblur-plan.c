@@ -143,12 +143,19 @@ gst_cuda_box_blur_plan_reset (GstCudaBoxBlurPlan * plan,
   plan->mid_needed = 0;
 }
 
+/* @value as an integer sample of @type, rounded and clamped. */
+static guint
+integer_sample (gdouble value, GstCudaBoxBlurSampleType type)
+{
+  return (guint) CLAMP (round (value), 0,
+      type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535);
+}
+
 static void
 args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
     const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
     const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
 {
-  const gdouble max = type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535;
 
   memset (args, 0, sizeof (*args));
   args->src = src->data;
@@ -173,12 +180,12 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
     args->h = dst->height;
   }
   args->border = window->border;
-  args->border_int = (guint) CLAMP (round (window->border_value), 0, max);
+  args->border_int = integer_sample (window->border_value, type);
   args->border_float = (gfloat) window->border_value;
   args->shape = window->shape;
   args->feather = window->feather;
   args->fill = window->fill;
-  args->fill_int = (guint) CLAMP (round (window->fill_value), 0, max);
+  args->fill_int = integer_sample (window->fill_value, type);
   args->fill_float = (gfloat) window->fill_value;
 }
 

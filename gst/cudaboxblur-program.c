@@ -20,7 +20,6 @@
 #include "cudaboxblur-nvrtc.h"
 #include "boxblur-kernel.h"
 
-#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 

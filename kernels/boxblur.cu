@@ -77,18 +77,27 @@ border_index (int i, int n, int mode)
   }
 }
 
+/* A value given both ways, as a sample of T: @i for integer samples, @f
+ * for float ones. */
 template <typename T>
 __device__ __forceinline__ T
-constant_sample (const BoxBlurArgs & a)
+as_sample (unsigned int i, float f)
 {
-  return (T) a.border_int;
+  return (T) i;
 }
 
 template <>
 __device__ __forceinline__ float
-constant_sample < float >(const BoxBlurArgs & a)
+as_sample < float >(unsigned int i, float f)
 {
-  return a.border_float;
+  return f;
+}
+
+template <typename T>
+__device__ __forceinline__ T
+constant_sample (const BoxBlurArgs & a)
+{
+  return as_sample < T > (a.border_int, a.border_float);
 }
 
 /* The sample the window reads at (@x, @y), inside the frame or not
@@ -495,19 +504,6 @@ shape_weight (const BoxBlurArgs & a, int dx, int dy)
   return lo + 1;
 }
 
-template <typename T>
-__device__ __forceinline__ T
-fill_sample (const BoxBlurArgs & a)
-{
-  return (T) a.fill_int;
-}
-
-template <>
-__device__ __forceinline__ float
-fill_sample < float >(const BoxBlurArgs & a)
-{
-  return a.fill_float;
-}
 
 /* (cur (d - n) + red n) / d, rounded half up */
 template <typename T>
@@ -541,7 +537,8 @@ compose (const BoxBlurArgs & a)
 
   if (n == 0)
     return;
-  const T red = a.fill ? fill_sample < T > (a) : src_at < T > (a, x, y);
+  const T red = a.fill ? as_sample < T > (a.fill_int, a.fill_float) :
+      src_at < T > (a, x, y);
   if (n == d) {
     store (a, x, y, red);
     return;
