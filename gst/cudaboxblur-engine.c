@@ -498,21 +498,20 @@ assign_layers (GArray * layers, const GstCudaBoxBlurInfo * info,
  * components' halos, twice where the passes need scratch room.  Then
  * queues the filling of the copies from @from where the passes read
  * them: the first when @from_is_read (the first pass reads it), every one
- * with several passes.  Returns the number of layers. */
-static guint
+ * with several passes.  Sets @n_layers to the number of layers. */
+static gboolean
 plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * from,
     gboolean from_is_read, const GstVideoRectangle * regions,
     guint n_regions, const GstCudaBoxBlurSettings * region_settings,
-    gint passes, GError ** error)
+    gint passes, guint * n_layers, GError ** error)
 {
-  const guint n_layers = assign_layers (engine->layers, info, regions,
-      n_regions);
   gint copies = passes > 1 ? 2 : 1;
   gsize total = 0;
   gint c, k;
   guint i;
 
+  *n_layers = assign_layers (engine->layers, info, regions, n_regions);
   g_array_set_size (engine->halo_copies, 0);
   g_array_set_size (engine->slots, 0);
   for (i = 0; i < n_regions; i++) {
@@ -567,7 +566,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   }
   if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
           total, error))
-    return 0;
+    return FALSE;
 
   for (i = 0; i < engine->halo_copies->len; i++) {
     const HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy, i);
@@ -582,7 +581,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
             (gsize) k * copy->pitch * copy->halo.h, copy->pitch,
             copy->halo.w * copy->step, copy->halo.h);
   }
-  return n_layers;
+  return TRUE;
 }
 
 /* Redacts each of @regions of @frame in turn, each on its own from the
@@ -611,9 +610,9 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   gint pass;
 
   gst_cuda_box_blur_plan_reset (engine->plan, info->type);
-  n_layers = plan_slots (engine, info, settings, original ? original : frame,
-      original == NULL, regions, n_regions, region_settings, passes, error);
-  if (n_layers == 0)
+  if (!plan_slots (engine, info, settings, original ? original : frame,
+          original == NULL, regions, n_regions, region_settings, passes,
+          &n_layers, error))
     return FALSE;
 
   for (pass = 0; pass < passes; pass++) {

@@ -38,8 +38,11 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define ROW_THREADS 256
 #define ROW_RUN 1024
 
-/* Each entry's column sums start on 256 bytes. */
+/* Each entry's column sums start on 256 bytes.  A batch's column sums stay
+ * within MID_BUDGET bytes where its entries allow: past it, the entries
+ * that come next go to a batch of their own, after the others. */
 #define MID_ALIGN 256
+#define MID_BUDGET (64 << 20)
 
 /* The most entries one launch takes: gridDim.z's limit. */
 #define MAX_ENTRIES 65535
@@ -272,7 +275,7 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   const gsize acc_size = type == GST_CUDA_BOX_BLUR_U8 ? sizeof (guint32) :
       sizeof (guint64);
   gboolean narrow;
-  gsize mid_element;
+  gsize mid_element, mid_bytes;
   BoxBlurArgs a;
 
   args_init (&a, type, src, dst, window, region);
@@ -307,10 +310,13 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
    * the others take 32 bits */
   narrow = type == GST_CUDA_BOX_BLUR_U8 && a.radius_y <= 128;
   mid_element = narrow ? 2 : 4;
+  mid_bytes = GST_ROUND_UP_N ((gsize) a.h * (a.x_last - a.x_first) *
+      mid_element, MID_ALIGN);
+  if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
+    gst_cuda_box_blur_plan_end_batch (plan);
   a.mid_offset = plan->mid_used / mid_element;
   a.run = MIN (a.w, ROW_RUN);
-  plan->mid_used += GST_ROUND_UP_N ((gsize) a.h * (a.x_last - a.x_first) *
-      mid_element, MID_ALIGN);
+  plan->mid_used += mid_bytes;
 
   add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
       program->columns[type], TRUE, &a, COLUMN_THREADS, 1,

@@ -27,8 +27,9 @@ G_BEGIN_DECLS
  * kind (entry blockIdx.z of a list), whatever the number of regions and
  * components.  Work of a batch must not depend on other work of the same
  * stage of it: a pass of one region may not read what another region's
- * pass of the same batch writes.  Batches run one after the other.  The
- * arguments of every launch go to the GPU in one copy. */
+ * pass of the same batch writes.  Batches run one after the other (a
+ * batch whose column sums outgrow their budget is split, which only adds
+ * order).  The arguments of every launch go to the GPU in one copy. */
 typedef struct _GstCudaBoxBlurPlan GstCudaBoxBlurPlan;
 
 GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurProgram * program);

@@ -182,10 +182,13 @@ settings_case (guint i, GstCudaBoxBlurSettings * s)
       s->roi.w = 31;
       s->roi.h = 20;
       break;
+    case 8:                    /* no region at all: a copy */
+      s->roi_meta = TRUE;
+      break;
   }
 }
 
-#define N_SETTINGS 8
+#define N_SETTINGS 9
 
 /* Every format with every setting, host to host, managed to managed and
  * device to device, on an odd size with padded input rows. */
@@ -582,6 +585,25 @@ GST_START_TEST (test_launches_per_pass)
 
 GST_END_TEST;
 
+/* Column sums past the plan's budget: a whole 2560x2560 RGBA frame with a
+ * radius of 130 (32-bit column sums, 26 MB a component) takes two rounds
+ * of launches instead of one, and the same pixels. */
+GST_START_TEST (test_column_sums_budget)
+{
+  GstCudaBoxBlurSettings s;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 130;
+  check_frame ("RGBA", 2560, 2560, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
+      GST_CUDA_BOX_BLUR_IN_DEVICE);
+  fail_unless_equals_int (gst_cuda_box_blur_engine_n_launches (engine), 4);
+  check_frame ("RGBA", 256, 256, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
+      GST_CUDA_BOX_BLUR_IN_DEVICE);
+  fail_unless_equals_int (gst_cuda_box_blur_engine_n_launches (engine), 2);
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -597,6 +619,7 @@ engine_suite (void)
   tcase_add_test (tc, test_in_place_refused);
   tcase_add_test (tc, test_many_regions);
   tcase_add_test (tc, test_launches_per_pass);
+  tcase_add_test (tc, test_column_sums_budget);
   return s;
 }
 
