@@ -159,7 +159,6 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
     const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
     const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
 {
-
   memset (args, 0, sizeof (*args));
   args->src = src->data;
   args->dst = dst->data;
