@@ -125,6 +125,13 @@ gst_cuda_box_blur_gaussian_radius (gdouble sigma, gint n_boxes, gint box)
   return box >= n_boxes - wider ? r + 1 : r;
 }
 
+static gboolean
+kind_is_chroma (GstCudaBoxBlurComponentKind kind)
+{
+  return kind == GST_CUDA_BOX_BLUR_CHROMA_U
+      || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
+}
+
 /* Rounded up, so that any luma radius above 0 blurs the chroma too. */
 static gint
 scale_radius (gint radius, gint sub)
@@ -139,8 +146,7 @@ pass_radii (const GstCudaBoxBlurSettings * settings,
     GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub, gint pass,
     gint * radius_x, gint * radius_y)
 {
-  const gboolean chroma = kind == GST_CUDA_BOX_BLUR_CHROMA_U
-      || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
+  const gboolean chroma = kind_is_chroma (kind);
 
   if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN) {
     const gint n = gst_cuda_box_blur_settings_passes (settings);
@@ -181,8 +187,7 @@ component_window (const GstCudaBoxBlurSettings * settings,
   const gboolean selected = kind == GST_CUDA_BOX_BLUR_ALPHA ?
       settings->blur_alpha : (settings->planes & planes_flag[kind]) != 0;
   const gint last = gst_cuda_box_blur_settings_passes (settings) - 1;
-  const gboolean chroma = kind == GST_CUDA_BOX_BLUR_CHROMA_U
-      || kind == GST_CUDA_BOX_BLUR_CHROMA_V;
+  const gboolean chroma = kind_is_chroma (kind);
   gint widest_x, widest_y;
 
   window->border = settings->border;

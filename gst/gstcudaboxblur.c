@@ -211,6 +211,25 @@ gst_cuda_box_blur_memory_mode_get_type (void)
   return type;
 }
 
+/* Registers enum @name once, into @type, with the nicks of its values
+ * taken from @nicks, one for each value before the terminating one: the
+ * names properties and region parameters share (cudaboxblur-params.h). */
+static GType
+register_enum_with_nicks (gsize * type, const gchar * name,
+    GEnumValue * values, const gchar * const *nicks)
+{
+  if (g_once_init_enter (type)) {
+    GType t;
+    gint i;
+
+    for (i = 0; values[i].value_name; i++)
+      values[i].value_nick = nicks[i];
+    t = g_enum_register_static (name, values);
+    g_once_init_leave (type, t);
+  }
+  return *type;
+}
+
 GType
 gst_cuda_box_blur_mode_get_type (void)
 {
@@ -228,16 +247,7 @@ gst_cuda_box_blur_mode_get_type (void)
 
   G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_MODES);
   G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_MODES + 1);
-  if (g_once_init_enter (&type)) {
-    GType t;
-    gint i;
-
-    for (i = 0; i < GST_CUDA_BOX_BLUR_N_MODES; i++)
-      values[i].value_nick = nicks[i];
-    t = g_enum_register_static ("GstCudaBoxBlurMode", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return register_enum_with_nicks (&type, "GstCudaBoxBlurMode", values, nicks);
 }
 
 GType
@@ -254,16 +264,8 @@ gst_cuda_box_blur_shape_get_type (void)
 
   G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_SHAPES);
   G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_SHAPES + 1);
-  if (g_once_init_enter (&type)) {
-    GType t;
-    gint i;
-
-    for (i = 0; i < GST_CUDA_BOX_BLUR_N_SHAPES; i++)
-      values[i].value_nick = nicks[i];
-    t = g_enum_register_static ("GstCudaBoxBlurShape", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return register_enum_with_nicks (&type, "GstCudaBoxBlurShape", values,
+      nicks);
 }
 
 GType
