@@ -165,7 +165,7 @@ gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine)
 static gsize
 memory_needed (const GstCudaBoxBlurInfo * info)
 {
-  return 7 * info->size + gst_cuda_box_blur_program_mid_size (info->width,
+  return 7 * info->size + gst_cuda_box_blur_plan_mid_size (info->width,
       info->height);
 }
 

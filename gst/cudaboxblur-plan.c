@@ -42,6 +42,10 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
  * within MID_BUDGET bytes where its entries allow: past it, the entries
  * that come next go to a batch of their own, after the others. */
 #define MID_ALIGN 256
+/* Bytes of one column sum: 16 bits for 8-bit samples with radius_y up to
+ * 128, else 32 (integer or float). */
+#define MID_NARROW 2
+#define MID_WIDE 4
 #define MID_BUDGET (64 << 20)
 
 /* The most entries one launch takes: gridDim.z's limit. */
@@ -308,7 +312,7 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   /* 16-bit column sums halve the intermediate traffic where they fit;
    * the others take 32 bits */
   narrow = type == GST_CUDA_BOX_BLUR_U8 && a.radius_y <= 128;
-  mid_element = narrow ? 2 : 4;
+  mid_element = narrow ? MID_NARROW : MID_WIDE;
   mid_bytes = GST_ROUND_UP_N ((gsize) a.h * (a.x_last - a.x_first) *
       mid_element, MID_ALIGN);
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
@@ -399,6 +403,17 @@ gst_cuda_box_blur_plan_end_batch (GstCudaBoxBlurPlan * plan)
   g_array_set_size (plan->pending_args, 0);
   plan->mid_needed = MAX (plan->mid_needed, plan->mid_used);
   plan->mid_used = 0;
+}
+
+/**
+ * gst_cuda_box_blur_plan_mid_size:
+ *
+ * The most bytes the column sums of a whole @width x @height plane take.
+ */
+gsize
+gst_cuda_box_blur_plan_mid_size (gint width, gint height)
+{
+  return (gsize) width * height * MID_WIDE;
 }
 
 guint

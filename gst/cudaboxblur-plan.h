@@ -68,6 +68,9 @@ void                 gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
 
 void                 gst_cuda_box_blur_plan_end_batch (GstCudaBoxBlurPlan * plan);
 
+gsize                gst_cuda_box_blur_plan_mid_size (gint width,
+                                                     gint height);
+
 guint                gst_cuda_box_blur_plan_n_launches (const GstCudaBoxBlurPlan * plan);
 
 gboolean             gst_cuda_box_blur_plan_upload  (GstCudaBoxBlurPlan * plan,

@@ -550,11 +550,3 @@ gst_cuda_box_blur_program_choose (const GstCudaBoxBlurWindow * window)
       window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :
       GST_CUDA_BOX_BLUR_SEPARABLE;
 }
-
-/* Bytes of the column sums the separable passes keep between them: at most
- * one 32-bit value (integer or float) per sample. */
-gsize
-gst_cuda_box_blur_program_mid_size (gint width, gint height)
-{
-  return (gsize) width * height * 4;
-}

@@ -82,7 +82,4 @@ void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * p
 GstCudaBoxBlurVariant
           gst_cuda_box_blur_program_choose      (const GstCudaBoxBlurWindow * window);
 
-gsize     gst_cuda_box_blur_program_mid_size    (gint width,
-                                                 gint height);
-
 G_END_DECLS
