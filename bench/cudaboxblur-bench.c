@@ -55,6 +55,8 @@
 } G_STMT_END
 
 #define PINNED "cudaboxblur memory-mode=pinned"
+/* frames-in-flight of the streaming rows that keep several */
+#define IN_FLIGHT 3
 
 static FILE *csv;
 static gint repeats = 50;
@@ -617,8 +619,9 @@ bench_pipeline_close (BenchPipeline * b, GstBufferPool * pool)
 /* Frames per second streaming @n frames, then per-frame latency pushing one
  * frame at a time. */
 static void
-bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
-    gint h, gboolean from_pool, gint radius, gint n, gdouble pinned_ms)
+bench_pipeline_in_flight (const gchar * filter, const gchar * fmt, gint w,
+    gint h, gboolean from_pool, gint radius, gint n, gdouble pinned_ms,
+    guint in_flight)
 {
   GstCudaBoxBlurInfo info;
   BenchPipeline b;
@@ -628,7 +631,9 @@ bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
   GstFlowReturn flow;
   gdouble *lat = g_new (gdouble, n), fps;
   gint64 t0;
-  gchar *props;
+  gchar *props, *label = in_flight > 1 ?
+      g_strdup_printf ("%s frames-in-flight=%u", filter, in_flight) :
+      g_strdup (filter);
   Stats ls;
   gint i;
 
@@ -647,6 +652,8 @@ bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
   gst_buffer_unref (frame);
   wait_for (&b.st, 1);
   b.st.received = 0;
+  if (in_flight > 1)
+    g_object_set (b.elem, "frames-in-flight", in_flight, NULL);
 
   pool = input_pool (b.elem, caps, info.size, from_pool);
   if (!pool) {
@@ -654,9 +661,10 @@ bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
     goto done;
   }
 
-  /* throughput */
+  /* throughput: with frames in flight, the last frames push out the n
+   * timed ones */
   t0 = g_get_monotonic_time ();
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < n + (gint) MAX (in_flight, 1) - 1; i++) {
     GstBuffer *buf = produce (pool, info.size, i);
 
     g_signal_emit_by_name (b.src, "push-buffer", buf, &flow);
@@ -664,6 +672,23 @@ bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
   }
   wait_for (&b.st, n);
   fps = n / ((b.st.last_out - t0) * 1e-6);
+  if (in_flight > 1) {
+    /* the frames held back come out with one more, one frame in flight;
+     * the latency they add is frames-in-flight - 1 frame periods */
+    GstBuffer *buf = produce (pool, info.size, 0);
+
+    g_object_set (b.elem, "frames-in-flight", 1, NULL);
+    g_signal_emit_by_name (b.src, "push-buffer", buf, &flow);
+    gst_buffer_unref (buf);
+    wait_for (&b.st, n + in_flight);
+    g_print ("%-8s %5dx%-5d %-8s %-50s %-7s %4d %9.1f %9s %9s %10.1f\n",
+        "element", w, h, fmt, label, from_pool ? "pool" : "system", radius,
+        fps, "-", "-", 1000.0 / pinned_ms);
+    fprintf (csv, "element,%d,%d,%s,%s %s,%d,,,,,%.4f,%.1f,\n", w, h, fmt,
+        label, from_pool ? "pool" : "system", radius,
+        fps * pinned_ms / 1000.0, fps);
+    goto done;
+  }
 
   /* latency, one frame in flight, from push to the sink */
   for (i = 0; i < n; i++) {
@@ -677,12 +702,12 @@ bench_pipeline (const gchar * filter, const gchar * fmt, gint w,
   }
   ls = stats_of (lat, n);
 
-  g_print ("%-8s %5dx%-5d %-8s %-31s %-7s %4d %9.1f %9.3f %9.3f %10.1f\n",
-      "element", w, h, fmt, filter, from_pool ? "pool" : "system", radius, fps,
+  g_print ("%-8s %5dx%-5d %-8s %-50s %-7s %4d %9.1f %9.3f %9.3f %10.1f\n",
+      "element", w, h, fmt, label, from_pool ? "pool" : "system", radius, fps,
       ls.median, percentile (lat, n, 0.99), 1000.0 / pinned_ms);
   /* ratio: against the frame rate pinned copies alone would allow */
   fprintf (csv, "element,%d,%d,%s,%s %s,%d,%.6f,%.6f,%.6f,,%.4f,%.1f,%.6f\n",
-      w, h, fmt, filter, from_pool ? "pool" : "system", radius, ls.median,
+      w, h, fmt, label, from_pool ? "pool" : "system", radius, ls.median,
       ls.min, ls.max, fps * pinned_ms / 1000.0, fps,
       percentile (lat, n, 0.99));
 
@@ -690,6 +715,16 @@ done:
   bench_pipeline_close (&b, pool);
   gst_caps_unref (caps);
   g_free (lat);
+  g_free (label);
+}
+
+/* The streaming part of bench_pipeline_in_flight(), one frame in flight. */
+static void
+bench_pipeline (const gchar * filter, const gchar * fmt, gint w, gint h,
+    gboolean from_pool, gint radius, gint n, gdouble pinned_ms)
+{
+  bench_pipeline_in_flight (filter, fmt, w, h, from_pool, radius, n,
+      pinned_ms, 1);
 }
 
 /* H2D then D2H of one frame, as one timed unit. */
@@ -734,7 +769,7 @@ bench_elements (gint frames)
 
   g_print ("\nElement, %d frames; fps streaming; latency ms one frame in "
       "flight; copy fps = 1000 / pinned H2D+D2H ms of one frame\n", frames);
-  g_print ("%-8s %-11s %-8s %-31s %-7s %4s %9s %9s %9s %10s\n", "part",
+  g_print ("%-8s %-11s %-8s %-50s %-7s %4s %9s %9s %9s %10s\n", "part",
       "size", "format", "filter", "input", "r", "fps", "lat-med", "lat-p99",
       "copy-fps");
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
@@ -748,6 +783,12 @@ bench_elements (gint frames)
       bench_pipeline ("cudaboxblur", fmt, w, h, FALSE, 3, frames, pinned);
       bench_pipeline (PINNED, fmt, w, h, TRUE, 3, frames, pinned);
       bench_pipeline (PINNED, fmt, w, h, FALSE, 3, frames, pinned);
+      bench_pipeline_in_flight ("cudaboxblur", fmt, w, h, TRUE, 3, frames,
+          pinned, IN_FLIGHT);
+      bench_pipeline_in_flight (PINNED, fmt, w, h, TRUE, 3, frames, pinned,
+          IN_FLIGHT);
+      bench_pipeline_in_flight (PINNED, fmt, w, h, FALSE, 3, frames, pinned,
+          IN_FLIGHT);
     }
   }
 
@@ -766,6 +807,8 @@ bench_elements (gint frames)
         pinned);
     bench_pipeline (PINNED, colour[f], 1920, 1080, TRUE, 3, frames, pinned);
     bench_pipeline (PINNED, colour[f], 1920, 1080, TRUE, 15, frames, pinned);
+    bench_pipeline_in_flight (PINNED, colour[f], 1920, 1080, TRUE, 3, frames,
+        pinned, IN_FLIGHT);
   }
 }
 

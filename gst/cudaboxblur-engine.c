@@ -669,15 +669,17 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
 }
 
 /**
- * gst_cuda_box_blur_engine_blur:
+ * gst_cuda_box_blur_engine_queue_blur:
  * @regions: rectangles of the frame to blur, in frame pixels, clipped to
  *   it, as gst_cuda_box_blur_settings_regions() gives them
  * @region_settings: (nullable): the settings of each region, as
  *   gst_cuda_box_blur_settings_held_regions() gives them; %NULL: @settings
  *   for every region
  *
- * Makes @dst what box_blur_ref_frame() makes of @src with the same
- * arguments, and waits for the result.  @src and @dst must not overlap.
+ * Queues on the engine's stream what makes @dst what box_blur_ref_frame()
+ * makes of @src with the same arguments; gst_cuda_box_blur_engine_wait()
+ * waits for it.  @src and @dst must not overlap, and must stay mapped
+ * until then.
  *
  * Managed frames never take page faults one page at a time: the input is
  * prefetched to the GPU and the output back to the host, where downstream
@@ -687,7 +689,7 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  * staging frames; device frames are used where they are.
  */
 gboolean
-gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
+gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
     const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurImage * src, const GstCudaBoxBlurImage * dst,
     const GstVideoRectangle * regions, guint n_regions,
@@ -746,14 +748,15 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
           (src->dead, src->dead_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
     return FALSE;
 
-  return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
+  return TRUE;
 }
 
 /**
  * gst_cuda_box_blur_engine_can_blur_in_place:
  *
- * Whether gst_cuda_box_blur_engine_blur_in_place() is worth calling for
- * @regions: it makes of them what gst_cuda_box_blur_engine_blur() makes,
+ * Whether gst_cuda_box_blur_engine_queue_blur_in_place() is worth calling
+ * for @regions: it makes of them what gst_cuda_box_blur_engine_queue_blur()
+ * makes,
  * and saves work unless they are the whole frame blurred with a hard edge.
  */
 gboolean
@@ -767,19 +770,19 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
 }
 
 /**
- * gst_cuda_box_blur_engine_blur_in_place:
+ * gst_cuda_box_blur_engine_queue_blur_in_place:
  *
- * Blurs @regions of @image where it is, as gst_cuda_box_blur_engine_blur()
- * would blur them into another frame, when
- * gst_cuda_box_blur_engine_can_blur_in_place() allows it, and waits for
- * the result.  Each region is read with its halo from a copy of its own,
+ * Queues the blur of @regions of @image where it is, as
+ * gst_cuda_box_blur_engine_queue_blur() would blur them into another
+ * frame, when gst_cuda_box_blur_engine_can_blur_in_place() says it is
+ * worth it.  Each region is read with its halo from a copy of its own,
  * taken before any region is written, so the work and the memory grow
  * with the regions' area, not the frame's: pixels outside the regions are
  * neither written nor, beyond the halos, read.  Device and managed frames are used in place; a host frame
  * goes through a device staging frame.
  */
 gboolean
-gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
+gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
     const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
     guint n_regions, const GstCudaBoxBlurSettings * region_settings,
@@ -806,5 +809,51 @@ gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
               GST_CUDA_BOX_BLUR_HOST, stream), error))
     return FALSE;
 
-  return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (stream), error);
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_engine_wait:
+ *
+ * Waits for the work queued on @engine, in its context.
+ */
+gboolean
+gst_cuda_box_blur_engine_wait (GstCudaBoxBlurEngine * engine, GError ** error)
+{
+  return GST_CUDA_BOX_BLUR_CHECK (cudaStreamSynchronize (engine->stream),
+      error);
+}
+
+/**
+ * gst_cuda_box_blur_engine_blur:
+ *
+ * gst_cuda_box_blur_engine_queue_blur(), then the wait for it.
+ */
+gboolean
+gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurImage * src, const GstCudaBoxBlurImage * dst,
+    const GstVideoRectangle * regions, guint n_regions,
+    const GstCudaBoxBlurSettings * region_settings, GError ** error)
+{
+  return gst_cuda_box_blur_engine_queue_blur (engine, info, settings, src,
+      dst, regions, n_regions, region_settings, error)
+      && gst_cuda_box_blur_engine_wait (engine, error);
+}
+
+/**
+ * gst_cuda_box_blur_engine_blur_in_place:
+ *
+ * gst_cuda_box_blur_engine_queue_blur_in_place(), then the wait for it.
+ */
+gboolean
+gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    GError ** error)
+{
+  return gst_cuda_box_blur_engine_queue_blur_in_place (engine, info, settings,
+      image, regions, n_regions, region_settings, error)
+      && gst_cuda_box_blur_engine_wait (engine, error);
 }

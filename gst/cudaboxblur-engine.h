@@ -68,6 +68,28 @@ gboolean               gst_cuda_box_blur_engine_check_fits (const GstCudaBoxBlur
                                                             const GstCudaBoxBlurInfo * info,
                                                             GError ** error);
 
+gboolean               gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
+                                                       const GstCudaBoxBlurInfo * info,
+                                                       const GstCudaBoxBlurSettings * settings,
+                                                       const GstCudaBoxBlurImage * src,
+                                                       const GstCudaBoxBlurImage * dst,
+                                                       const GstVideoRectangle * regions,
+                                                       guint n_regions,
+                                                       const GstCudaBoxBlurSettings * region_settings,
+                                                       GError ** error);
+
+gboolean               gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
+                                                               const GstCudaBoxBlurInfo * info,
+                                                               const GstCudaBoxBlurSettings * settings,
+                                                               const GstCudaBoxBlurImage * image,
+                                                               const GstVideoRectangle * regions,
+                                                               guint n_regions,
+                                                               const GstCudaBoxBlurSettings * region_settings,
+                                                               GError ** error);
+
+gboolean               gst_cuda_box_blur_engine_wait  (GstCudaBoxBlurEngine * engine,
+                                                       GError ** error);
+
 gboolean               gst_cuda_box_blur_engine_blur  (GstCudaBoxBlurEngine * engine,
                                                        const GstCudaBoxBlurInfo * info,
                                                        const GstCudaBoxBlurSettings * settings,

@@ -127,11 +127,15 @@ enum
   PROP_BLOCK_SCALE,
   PROP_DEVICE_ID,
   PROP_MEMORY_MODE,
+  PROP_FRAMES_IN_FLIGHT,
   PROP_ARCH,
 };
 
 #define DEFAULT_DEVICE_ID -1
 #define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
+#define DEFAULT_FRAMES_IN_FLIGHT 1
+/* frames-in-flight's largest value: an engine (stream and scratch) each */
+#define MAX_FRAMES_IN_FLIGHT 8
 
 #define MAX_RADIUS GST_CUDA_BOX_BLUR_MAX_RADIUS
 #define MAX_COORD GST_CUDA_BOX_BLUR_MAX_DIMENSION
@@ -144,6 +148,7 @@ struct _GstCudaBoxBlur
   GstCudaBoxBlurSettings settings;
   gint device_id;
   GstCudaBoxBlurMemoryMode memory_mode;
+  guint frames_in_flight;
 
   /* GPU state, from start() to stop() */
   GstCudaBoxBlurDevice device;
@@ -151,9 +156,11 @@ struct _GstCudaBoxBlur
   const GstCudaBoxBlurProgram *program;
   GstAllocator *allocator;
 
-  /* from set_caps() to stop(): the engine, in the device's primary
-   * context, or with CUDA memory caps in the shared GstCudaContext */
-  GstCudaBoxBlurEngine *engine;
+  /* from set_caps() to stop(): the engines, in the device's primary
+   * context, or with CUDA memory caps in the shared GstCudaContext; the
+   * first made by set_caps(), the others when frames-in-flight needs
+   * them, each with a stream of its own */
+  GstCudaBoxBlurEngine *engines[MAX_FRAMES_IN_FLIGHT];
 #ifdef HAVE_GST_CUDA
   GstCudaContext *cuda_context; /* shared with the neighbours */
   GstCudaContext *engine_context;       /* the engine's, or NULL: primary */
@@ -172,11 +179,28 @@ struct _GstCudaBoxBlur
   GArray *regions;
   GArray *region_settings;      /* GstCudaBoxBlurSettings of each region */
   gboolean in_place;
+  guint slot;                   /* the engine it runs on */
+  struct _InFlight *flight;     /* NULL: transform() waits for its blur */
+
+  /* frames whose blur may still run, oldest first (InFlight), on the
+   * streaming thread only */
+  GQueue pending;
 
   /* roi-hold's regions, from prepare_output_buffer() to the next flush,
    * caps or stop */
   GstCudaBoxBlurHold hold;
 };
+
+/* A frame whose blur may still run on the GPU: its output, and what must
+ * stay mapped and alive until the blur is done. */
+typedef struct _InFlight
+{
+  GstBuffer *out;               /* what goes downstream */
+  GstBuffer *in;                /* the input read, when another buffer */
+  GstMapInfo in_map;
+  GstMapInfo out_map;
+  gint slot;                    /* the engine it runs on; -1: none */
+} InFlight;
 
 /* GStreamer's CUDA memory first: negotiation prefers it where both
  * neighbours take it. */
@@ -326,9 +350,9 @@ static void gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
 #ifdef HAVE_GST_CUDA
 static void gst_cuda_box_blur_set_context (GstElement * element,
     GstContext * context);
+#endif
 static gboolean gst_cuda_box_blur_query (GstBaseTransform * trans,
     GstPadDirection direction, GstQuery * query);
-#endif
 static gboolean gst_cuda_box_blur_sink_event (GstBaseTransform * trans,
     GstEvent * event);
 static gboolean gst_cuda_box_blur_start (GstBaseTransform * trans);
@@ -350,6 +374,10 @@ static void gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
     GstBuffer * buffer);
 static GstFlowReturn gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform
     * trans, GstBuffer * input, GstBuffer ** outbuf);
+static GstFlowReturn gst_cuda_box_blur_generate_output (GstBaseTransform *
+    trans, GstBuffer ** outbuf);
+static GstFlowReturn gst_cuda_box_blur_drain (GstCudaBoxBlur * self,
+    gboolean push);
 static GstFlowReturn gst_cuda_box_blur_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
 
@@ -778,6 +806,28 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           GST_PARAM_MUTABLE_READY));
 
   /**
+   * GstCudaBoxBlur:frames-in-flight:
+   *
+   * How many frames the element works on at once.  At 1 (the default)
+   * each frame is blurred, waited for and pushed before the next comes
+   * in.  Above 1, each frame's copies and kernels are queued on a CUDA
+   * stream of their own and the element goes back upstream for the next
+   * frame; the oldest frame goes out when its blur is done and this many
+   * are in flight, so the upload of one frame, the kernels of another and
+   * the download of a third overlap.  Frames leave in order, each with its
+   * own timestamps and metas, and the element adds frames-in-flight - 1
+   * frame durations of latency (which the latency query reports).  EOS,
+   * new caps and other serialized events push the frames in flight first;
+   * a flush or a stop drops them.
+   */
+  g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
+      g_param_spec_uint ("frames-in-flight", "Frames in flight",
+          "Frames blurred at once, each on a CUDA stream of its own (1: "
+          "each frame is done before the next comes in)", 1,
+          MAX_FRAMES_IN_FLIGHT, DEFAULT_FRAMES_IN_FLIGHT,
+          BLUR_PARAM_FLAGS));
+
+  /**
    * GstCudaBoxBlur:arch:
    *
    * The GPU architecture the kernels were compiled for ("sm_90", or
@@ -801,8 +851,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
 #ifdef HAVE_GST_CUDA
   element_class->set_context =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_context);
-  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_query);
 #endif
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_query);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_sink_event);
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_stop);
@@ -824,6 +874,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_prepare_output_buffer);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform);
+  trans_class->generate_output =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_generate_output);
   /* In passthrough the input goes out untouched, with no GPU work. */
   trans_class->transform_ip = NULL;
   trans_class->transform_ip_on_passthrough = FALSE;
@@ -843,6 +895,8 @@ gst_cuda_box_blur_init (GstCudaBoxBlur * self)
   gst_cuda_box_blur_settings_init (&self->settings);
   self->device_id = DEFAULT_DEVICE_ID;
   self->memory_mode = DEFAULT_MEMORY_MODE;
+  self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  g_queue_init (&self->pending);
   self->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   self->region_settings = g_array_new (FALSE, FALSE,
       sizeof (GstCudaBoxBlurSettings));
@@ -979,13 +1033,17 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_MEMORY_MODE:
       self->memory_mode = g_value_get_enum (value);
       break;
+    case PROP_FRAMES_IN_FLIGHT:
+      self->frames_in_flight = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
 
-  if (prop_id != PROP_DEVICE_ID && prop_id != PROP_MEMORY_MODE)
+  if (prop_id != PROP_DEVICE_ID && prop_id != PROP_MEMORY_MODE
+      && prop_id != PROP_FRAMES_IN_FLIGHT)
     gst_cuda_box_blur_update_passthrough (self);
 }
 
@@ -1082,6 +1140,9 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       break;
     case PROP_MEMORY_MODE:
       g_value_set_enum (value, self->memory_mode);
+      break;
+    case PROP_FRAMES_IN_FLIGHT:
+      g_value_set_uint (value, self->frames_in_flight);
       break;
     case PROP_ARCH:
       g_value_set_string (value, self->program ? self->program->arch : NULL);
@@ -1190,15 +1251,19 @@ gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
 #endif
 }
 
-/* Frees the engine in the context it lives in. */
+/* Frees the engines in the context they live in, once their work is
+ * done. */
 static void
 gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
 {
-  if (self->engine) {
+  if (self->engines[0]) {
     gboolean entered = gst_cuda_box_blur_enter (self, NULL);
+    guint i;
 
-    gst_cuda_box_blur_engine_free (self->engine);
-    self->engine = NULL;
+    for (i = 0; i < MAX_FRAMES_IN_FLIGHT; i++) {
+      gst_cuda_box_blur_engine_free (self->engines[i]);
+      self->engines[i] = NULL;
+    }
     if (entered)
       gst_cuda_box_blur_leave (self);
   }
@@ -1207,14 +1272,20 @@ gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
 #endif
 }
 
-/* A flush forgets the regions roi-hold keeps. */
+/* A flush forgets the regions roi-hold keeps and drops the frames in
+ * flight; any other serialized event (EOS, caps, a segment, a gap ...)
+ * pushes them first, so that it stays behind them. */
 static gboolean
 gst_cuda_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
+    gst_cuda_box_blur_drain (self, FALSE);
     gst_cuda_box_blur_hold_reset (&self->hold);
+  } else if (GST_EVENT_IS_SERIALIZED (event)) {
+    gst_cuda_box_blur_drain (self, TRUE);
+  }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
 }
 
@@ -1223,6 +1294,7 @@ gst_cuda_box_blur_stop (GstBaseTransform * trans)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
 
+  gst_cuda_box_blur_drain (self, FALSE);
   gst_cuda_box_blur_drop_engine (self);
   gst_cuda_box_blur_hold_reset (&self->hold);
   gst_clear_object (&self->allocator);
@@ -1277,35 +1349,77 @@ cuda_memory_first (GstCaps * caps)
   return ret;
 }
 
-/* Answers context queries with the shared CUDA context.  Caps keep their
- * memory feature across the element (GstBaseTransform's default), and
- * list CUDA memory first, so that a neighbour that can take both picks
- * CUDA memory whatever order it asked in. */
+/* Caps keep their memory feature across the element (GstBaseTransform's
+ * default), and list CUDA memory first, so that a neighbour that can take
+ * both picks CUDA memory whatever order it asked in. */
+static void
+gst_cuda_box_blur_cuda_caps_result (GstQuery * query)
+{
+  GstCaps *caps = NULL;
+
+  gst_query_parse_caps_result (query, &caps);
+  if (caps && !gst_caps_is_any (caps)) {
+    caps = cuda_memory_first (caps);
+    gst_query_set_caps_result (query, caps);
+    gst_caps_unref (caps);
+  }
+}
+#endif
+
+/* The latency query adds what frames in flight hold back:
+ * frames-in-flight - 1 frames of the negotiated rate. */
+static void
+gst_cuda_box_blur_add_latency (GstCudaBoxBlur * self, GstQuery * query)
+{
+  GstCaps *caps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD
+      (self));
+  GstClockTime min, max, extra;
+  gint fps_n = 0, fps_d = 1;
+  gboolean live;
+  guint depth;
+
+  GST_OBJECT_LOCK (self);
+  depth = self->frames_in_flight;
+  GST_OBJECT_UNLOCK (self);
+  if (caps)
+    gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+        "framerate", &fps_n, &fps_d);
+  gst_clear_caps (&caps);
+  if (depth <= 1 || fps_n <= 0)
+    return;
+
+  extra = gst_util_uint64_scale (depth - 1, fps_d * GST_SECOND, fps_n);
+  gst_query_parse_latency (query, &live, &min, &max);
+  gst_query_set_latency (query, live, min + extra,
+      GST_CLOCK_TIME_IS_VALID (max) ? max + extra : max);
+}
+
+/* Answers context queries with the shared CUDA context. */
 static gboolean
 gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
-  GstCaps *caps = NULL;
 
+#ifdef HAVE_GST_CUDA
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
       && gst_cuda_handle_context_query (GST_ELEMENT (self), query,
           self->cuda_context))
     return TRUE;
+#endif
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
           query))
     return FALSE;
-
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS) {
-    gst_query_parse_caps_result (query, &caps);
-    if (caps && !gst_caps_is_any (caps)) {
-      caps = cuda_memory_first (caps);
-      gst_query_set_caps_result (query, caps);
-      gst_caps_unref (caps);
-    }
-  }
+#ifdef HAVE_GST_CUDA
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS)
+    gst_cuda_box_blur_cuda_caps_result (query);
+#endif
+  if (direction == GST_PAD_SRC && GST_QUERY_TYPE (query) == GST_QUERY_LATENCY)
+    gst_cuda_box_blur_add_latency (self, query);
   return TRUE;
 }
+
+#ifdef HAVE_GST_CUDA
 
 /* Takes the CUDA context the neighbours share, or makes one for the
  * device and offers it to them, and refuses a device-id that differs from
@@ -1376,9 +1490,9 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
       return FALSE;
     context = self->cuda_context;
   }
-  if (self->engine && self->engine_context != context)
+  if (self->engines[0] && self->engine_context != context)
     gst_cuda_box_blur_drop_engine (self);
-  if (!self->engine && context)
+  if (!self->engines[0] && context)
     self->engine_context = gst_object_ref (context);
 #endif
 
@@ -1387,11 +1501,11 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
     g_error_free (error);
     return FALSE;
   }
-  if (!self->engine)
-    self->engine = gst_cuda_box_blur_engine_new (&self->device,
+  if (!self->engines[0])
+    self->engines[0] = gst_cuda_box_blur_engine_new (&self->device,
         self->program, &error);
-  ok = self->engine && gst_cuda_box_blur_engine_check_fits (self->engine,
-      info, &error);
+  ok = self->engines[0] && gst_cuda_box_blur_engine_check_fits
+      (self->engines[0], info, &error);
   gst_cuda_box_blur_leave (self);
 
   if (!ok) {
@@ -1528,7 +1642,7 @@ gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
       g_type_class_peek_parent (parent_class);
   GstBufferPool *pool;
   GstCaps *caps;
-  guint size;
+  guint size, held;
 
   /* Skip GstVideoFilter's version: it offers a GstVideoBufferPool. */
   if (!base_class->propose_allocation (trans, decide_query, query))
@@ -1547,7 +1661,12 @@ gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
   pool = gst_cuda_box_blur_new_pool (self, caps, NULL, 0, 0, TRUE, &size);
   if (!pool)
     return FALSE;
-  gst_query_add_allocation_pool (query, pool, size, 0, 0);
+  /* frames in flight hold input buffers back: upstream's own pool needs
+   * that many more */
+  GST_OBJECT_LOCK (self);
+  held = self->frames_in_flight - 1;
+  GST_OBJECT_UNLOCK (self);
+  gst_query_add_allocation_pool (query, pool, size, held, 0);
   gst_object_unref (pool);
   if (!gst_cuda_box_blur_caps_are_cuda (caps, 0))
     gst_query_add_allocation_param (query, self->allocator, NULL);
@@ -1577,6 +1696,9 @@ gst_cuda_box_blur_decide_allocation (GstBaseTransform * trans,
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, &theirs, NULL, &min,
         &max);
+  /* frames in flight hold output buffers back */
+  if (max > 0)
+    max += MAX_FRAMES_IN_FLIGHT - 1;
 
   video_meta = gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
       NULL);
@@ -1809,10 +1931,12 @@ gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
       self->frame_settings.radius_y, self->regions->len);
   ok = gst_cuda_box_blur_enter (self, &error);
   if (ok) {
-    ok = out ? gst_cuda_box_blur_engine_blur (self->engine, &self->info,
+    GstCudaBoxBlurEngine *engine = self->engines[self->slot];
+
+    ok = out ? gst_cuda_box_blur_engine_queue_blur (engine, &self->info,
         &self->frame_settings, in, out, regions, self->regions->len,
         region_settings, &error)
-        : gst_cuda_box_blur_engine_blur_in_place (self->engine, &self->info,
+        : gst_cuda_box_blur_engine_queue_blur_in_place (engine, &self->info,
         &self->frame_settings, in, regions, self->regions->len,
         region_settings, &error);
     gst_cuda_box_blur_leave (self);
@@ -1825,13 +1949,62 @@ gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
   return ok;
 }
 
+/* Waits for the blurs queued on engine @slot; posts the error. */
+static gboolean
+gst_cuda_box_blur_wait_slot (GstCudaBoxBlur * self, guint slot)
+{
+  GError *error = NULL;
+  gboolean ok;
+
+  /* an engine dropped since (new caps) finished its work first */
+  if (!self->engines[slot])
+    return TRUE;
+  ok = gst_cuda_box_blur_enter (self, &error);
+  if (ok) {
+    ok = gst_cuda_box_blur_engine_wait (self->engines[slot], &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame"), ("%s", error->message));
+    g_error_free (error);
+  }
+  return ok;
+}
+
+/* After the blur of @out (from @in, NULL in place) was queued, or failed
+ * to be (@ok): with frames in flight, hands the mapped buffers to the
+ * frame's InFlight, to be unmapped once its blur is done; otherwise waits
+ * for the blur and unmaps them. */
+static GstFlowReturn
+gst_cuda_box_blur_settle (GstCudaBoxBlur * self, gboolean ok, GstBuffer * in,
+    GstMapInfo * in_map, GstBuffer * out, GstMapInfo * out_map)
+{
+  InFlight *flight = self->flight;
+
+  if (ok && flight) {
+    if (in) {
+      flight->in = gst_buffer_ref (in);
+      flight->in_map = *in_map;
+    }
+    flight->out_map = *out_map;
+    flight->slot = self->slot;
+    return GST_FLOW_OK;
+  }
+  /* a failed queue may have left work running on the buffers */
+  ok = gst_cuda_box_blur_wait_slot (self, self->slot) && ok;
+  gst_buffer_unmap (out, out_map);
+  if (in)
+    gst_buffer_unmap (in, in_map);
+  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
+}
+
 static GstFlowReturn
 gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
 {
   GstCudaBoxBlurImage image;
   GstMapInfo map;
   GError *error = NULL;
-  gboolean ok;
 
   if (!gst_cuda_box_blur_map (self, buf, GST_MAP_READWRITE, &map, &image,
           &error)) {
@@ -1841,9 +2014,8 @@ gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
     return GST_FLOW_ERROR;
   }
   image.dead = NULL;
-  ok = gst_cuda_box_blur_run (self, &image, NULL);
-  gst_buffer_unmap (buf, &map);
-  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
+  return gst_cuda_box_blur_settle (self, gst_cuda_box_blur_run (self, &image,
+          NULL), NULL, NULL, buf, &map);
 }
 
 static GstFlowReturn
@@ -1854,7 +2026,6 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstMapInfo in_map, out_map;
   GstCudaBoxBlurImage in, out;
   GError *error = NULL;
-  gboolean ok;
 
   if (self->in_place)
     return gst_cuda_box_blur_transform_in_place (self, inbuf);
@@ -1877,8 +2048,142 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     gst_buffer_unmap (inbuf, &in_map);
     return GST_FLOW_ERROR;
   }
-  ok = gst_cuda_box_blur_run (self, &in, &out);
-  gst_buffer_unmap (outbuf, &out_map);
-  gst_buffer_unmap (inbuf, &in_map);
-  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
+  return gst_cuda_box_blur_settle (self, gst_cuda_box_blur_run (self, &in,
+          &out), inbuf, &in_map, outbuf, &out_map);
 }
+
+/* Frees @flight once its blur is done, and returns its output (NULL when
+ * the blur failed: the error is posted). */
+static GstBuffer *
+gst_cuda_box_blur_land (GstCudaBoxBlur * self, InFlight * flight)
+{
+  GstBuffer *out = flight->out;
+  gboolean ok = TRUE;
+
+  if (flight->slot >= 0) {
+    ok = gst_cuda_box_blur_wait_slot (self, flight->slot);
+    gst_buffer_unmap (out, &flight->out_map);
+    if (flight->in) {
+      gst_buffer_unmap (flight->in, &flight->in_map);
+      gst_buffer_unref (flight->in);
+    }
+  }
+  g_free (flight);
+  if (!ok) {
+    gst_buffer_unref (out);
+    return NULL;
+  }
+  return out;
+}
+
+/* Lands every frame in flight, oldest first, and with @push sends each
+ * downstream (after a failed push, the rest are dropped). */
+static GstFlowReturn
+gst_cuda_box_blur_drain (GstCudaBoxBlur * self, gboolean push)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+  InFlight *flight;
+
+  while ((flight = g_queue_pop_head (&self->pending))) {
+    GstBuffer *out = gst_cuda_box_blur_land (self, flight);
+
+    if (!out)
+      ret = GST_FLOW_ERROR;
+    else if (push && ret == GST_FLOW_OK)
+      ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), out);
+    else
+      gst_buffer_unref (out);
+  }
+  return ret;
+}
+
+/* The engine no frame in flight runs on, made when first needed. */
+static gboolean
+gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
+{
+  gboolean used[MAX_FRAMES_IN_FLIGHT] = { FALSE, };
+  GError *error = NULL;
+  GList *l;
+  guint i;
+
+  for (l = self->pending.head; l; l = l->next) {
+    const InFlight *flight = l->data;
+
+    if (flight->slot >= 0)
+      used[flight->slot] = TRUE;
+  }
+  /* at most frames-in-flight - 1 frames wait, so one engine is free */
+  for (i = 0; i < MAX_FRAMES_IN_FLIGHT - 1 && used[i]; i++);
+  *slot = i;
+  if (self->engines[i])
+    return TRUE;
+  if (gst_cuda_box_blur_enter (self, &error)) {
+    self->engines[i] = gst_cuda_box_blur_engine_new (&self->device,
+        self->program, &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!self->engines[i]) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot keep %u frames in flight", i + 1), ("%s", error->message));
+    g_error_free (error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* With frames-in-flight at N above 1, each frame's blur is queued on an
+ * engine of its own and the frame waits in self->pending; the oldest goes
+ * downstream, once its blur is done, when N frames are in flight.  Frames
+ * with nothing to blur queue up too, so frames leave in the order they
+ * came, each with its own timestamps and metas. */
+static GstFlowReturn
+gst_cuda_box_blur_generate_output (GstBaseTransform * trans,
+    GstBuffer ** outbuf)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstFlowReturn ret = GST_FLOW_OK;
+  guint depth;
+
+  GST_OBJECT_LOCK (self);
+  depth = self->frames_in_flight;
+  GST_OBJECT_UNLOCK (self);
+  *outbuf = NULL;
+
+  if (trans->queued_buf) {
+    GstBuffer *out = NULL;
+
+    self->slot = 0;
+    self->flight = NULL;
+    if (depth > 1 || self->pending.length > 0) {
+      if (!gst_cuda_box_blur_free_slot (self, &self->slot))
+        return GST_FLOW_ERROR;
+      self->flight = g_new0 (InFlight, 1);
+      self->flight->slot = -1;
+    }
+    ret = GST_BASE_TRANSFORM_CLASS (parent_class)->generate_output (trans,
+        &out);
+    if (!self->flight) {
+      *outbuf = out;
+      return ret;
+    }
+    if (ret != GST_FLOW_OK || !out) {
+      /* nothing was mapped or queued for a frame that failed or was
+       * dropped */
+      g_clear_pointer (&self->flight, g_free);
+      gst_clear_buffer (&out);
+      return ret;
+    }
+    self->flight->out = out;
+    g_queue_push_tail (&self->pending, self->flight);
+    self->flight = NULL;
+  }
+
+  if (self->pending.length >= MAX (depth, 1)) {
+    *outbuf = gst_cuda_box_blur_land (self,
+        g_queue_pop_head (&self->pending));
+    if (!*outbuf)
+      ret = GST_FLOW_ERROR;
+  }
+  return ret;
+}
+

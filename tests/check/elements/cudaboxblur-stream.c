@@ -361,6 +361,191 @@ GST_START_TEST (test_metas_passed_on)
 
 GST_END_TEST;
 
+/* ---- frames in flight ---- */
+
+/* Frame @i of a stream: its own pixels, timestamp and region of interest
+ * (id i + 1), from the element's pool or from system memory. */
+static GstBuffer *
+flight_frame (GstHarness * h, const gchar * format, gint w, gint hgt,
+    guint i, gboolean pool)
+{
+  GstCudaBoxBlurInfo info = test_info (format, w, hgt);
+  GstBuffer *in = pool ? test_pool_buffer (h, &info, 100 + i) :
+      test_buffer_new (NULL, format, w, hgt, 0, 100 + i);
+  GstVideoRegionOfInterestMeta *roi;
+
+  GST_BUFFER_PTS (in) = i * GST_SECOND / 30;
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  roi = gst_buffer_add_video_region_of_interest_meta (in, "face", 3 + i % 7,
+      4, 20, 14);
+  roi->id = i + 1;
+  return in;
+}
+
+/* Pulls the next frame and checks it is @in blurred with @settings, with
+ * its timestamp and region of interest. */
+static void
+pull_flight_frame (GstHarness * h, GstBuffer * in, const gchar * format,
+    gint w, gint hgt, const GstCudaBoxBlurSettings * settings)
+{
+  GstBuffer *out = gst_harness_pull (h);
+  GstVideoRegionOfInterestMeta *roi_in, *roi_out;
+
+  fail_unless (out != NULL);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out), GST_BUFFER_PTS (in));
+  roi_in = gst_buffer_get_video_region_of_interest_meta (in);
+  roi_out = gst_buffer_get_video_region_of_interest_meta (out);
+  fail_unless (roi_out != NULL && roi_out->id == roi_in->id,
+      "frame %d came out of order", roi_in->id);
+  test_assert_output (in, out, format, w, hgt, settings);
+  gst_buffer_unref (out);
+}
+
+/* Pushes frames @first .. @first + @n - 1 and keeps copies of them in
+ * @ins: the element gets the only reference, so that it may blur regions
+ * in place. */
+static void
+push_flight_frames (GstHarness * h, GPtrArray * ins, const gchar * format,
+    gint w, gint hgt, guint first, guint n, gboolean pool)
+{
+  guint i;
+
+  for (i = first; i < first + n; i++) {
+    GstBuffer *in = flight_frame (h, format, w, hgt, i, pool);
+
+    g_ptr_array_add (ins, gst_buffer_copy_deep (in));
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  }
+}
+
+/* With frames-in-flight=3 the element holds two frames back: after n
+ * frames n - 2 came out, and EOS pushes the last two before itself.
+ * Every frame in order, with its own pixels, timestamp and metas, in
+ * managed and in pinned memory, from the pool (whole frames, and regions
+ * blurred in place) and from system memory. */
+GST_START_TEST (test_frames_in_flight_order)
+{
+  static const gchar *const modes[] = { "managed", "pinned" };
+  guint m, roi, pool;
+
+  for (m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (roi = 0; roi < 2; roi++)
+      for (pool = 0; pool < 2; pool++) {
+        GstElement *blur;
+        GstHarness *h;
+        GstCudaBoxBlurSettings s;
+        GPtrArray *ins;
+        GstEvent *event;
+        gboolean eos = FALSE;
+        guint i;
+
+        /* the pinned pool is not managed memory (test_pool_buffer) */
+        if (m == 1 && pool)
+          continue;
+        ins = g_ptr_array_new_with_free_func ((GDestroyNotify)
+            gst_buffer_unref);
+        blur = gst_object_ref_sink (gst_element_factory_make ("cudaboxblur",
+                NULL));
+        gst_util_set_object_arg (G_OBJECT (blur), "memory-mode", modes[m]);
+        h = gst_harness_new_with_element (blur, "sink", "src");
+        gst_harness_set_src_caps (h, test_caps_new ("NV12", W, H));
+        gst_cuda_box_blur_settings_init (&s);
+        s.radius_x = s.radius_y = 3;
+        s.roi_meta = roi;
+        test_apply_settings (h->element, &s);
+        g_object_set (h->element, "frames-in-flight", 3, NULL);
+
+        push_flight_frames (h, ins, "NV12", W, H, 0, 12, pool);
+        fail_unless_equals_int (gst_harness_buffers_received (h), 10);
+        fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+        fail_unless_equals_int (gst_harness_buffers_received (h), 12);
+        for (i = 0; i < ins->len; i++)
+          pull_flight_frame (h, g_ptr_array_index (ins, i), "NV12", W, H, &s);
+        /* EOS after the frames */
+        while (!eos && (event = gst_harness_try_pull_event (h))) {
+          eos = GST_EVENT_TYPE (event) == GST_EVENT_EOS;
+          gst_event_unref (event);
+        }
+        fail_unless (eos);
+        g_ptr_array_unref (ins);
+        gst_harness_teardown (h);
+        gst_object_unref (blur);
+      }
+}
+
+GST_END_TEST;
+
+/* A flush drops the frames in flight; new caps push them first; a smaller
+ * frames-in-flight while playing lets the held frames out; a stop with
+ * frames in flight frees them. */
+GST_START_TEST (test_frames_in_flight_events)
+{
+  GstHarness *h = test_harness_new ("GRAY8", W, H);
+  GPtrArray *ins = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  GstCudaBoxBlurSettings s;
+  GstSegment segment;
+  guint i;
+
+  gst_cuda_box_blur_settings_init (&s);
+  g_object_set (h->element, "frames-in-flight", 4, NULL);
+
+  /* flushed: nothing comes out, and frames after it do */
+  push_flight_frames (h, ins, "GRAY8", W, H, 0, 2, FALSE);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
+  g_ptr_array_set_size (ins, 0);
+
+  /* new caps: the two frames in flight come out before them */
+  push_flight_frames (h, ins, "GRAY8", W, H, 2, 2, FALSE);
+  gst_harness_set_src_caps (h, test_caps_new ("GRAY8", W + 16, H + 12));
+  fail_unless_equals_int (gst_harness_buffers_received (h), 2);
+  for (i = 0; i < 2; i++)
+    pull_flight_frame (h, g_ptr_array_index (ins, i), "GRAY8", W, H, &s);
+  g_ptr_array_set_size (ins, 0);
+
+  /* down to one frame in flight while playing: the three held come out
+   * with the next, in order */
+  push_flight_frames (h, ins, "GRAY8", W + 16, H + 12, 4, 3, FALSE);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 2);
+  g_object_set (h->element, "frames-in-flight", 1, NULL);
+  push_flight_frames (h, ins, "GRAY8", W + 16, H + 12, 7, 1, FALSE);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 6);
+  for (i = 0; i < ins->len; i++)
+    pull_flight_frame (h, g_ptr_array_index (ins, i), "GRAY8", W + 16,
+        H + 12, &s);
+  g_ptr_array_set_size (ins, 0);
+
+  /* stopped with frames in flight */
+  g_object_set (h->element, "frames-in-flight", 8, NULL);
+  push_flight_frames (h, ins, "GRAY8", W + 16, H + 12, 8, 5, FALSE);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 6);
+  g_ptr_array_unref (ins);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The latency query counts the frames held back. */
+GST_START_TEST (test_frames_in_flight_latency)
+{
+  GstHarness *h = test_harness_new ("GRAY8", W, H);
+  GstClockTime one;
+
+  gst_harness_set_upstream_latency (h, 0);
+  one = gst_harness_query_latency (h);
+  g_object_set (h->element, "frames-in-flight", 3, NULL);
+  fail_unless_equals_uint64 (gst_harness_query_latency (h),
+      one + gst_util_uint64_scale (2, GST_SECOND, 30));
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaboxblur_stream_suite (void)
 {
@@ -376,6 +561,9 @@ cudaboxblur_stream_suite (void)
   tcase_add_test (tc, test_control_after_seek);
   tcase_add_test (tc, test_roi_hold);
   tcase_add_test (tc, test_metas_passed_on);
+  tcase_add_test (tc, test_frames_in_flight_order);
+  tcase_add_test (tc, test_frames_in_flight_events);
+  tcase_add_test (tc, test_frames_in_flight_latency);
   return s;
 }
 

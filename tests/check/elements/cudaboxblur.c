@@ -468,6 +468,15 @@ GST_START_TEST (test_properties)
     fail_unless (find_property (e, playing[i])->flags &
         GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
 
+  {
+    GParamSpecUInt *flight = G_PARAM_SPEC_UINT (find_property (e,
+            "frames-in-flight"));
+
+    fail_unless (flight->minimum == 1 && flight->maximum == 8
+        && flight->default_value == 1);
+    fail_unless (flight->parent_instance.flags & GST_PARAM_MUTABLE_PLAYING);
+  }
+
   device = G_PARAM_SPEC_INT (find_property (e, "device-id"));
   fail_unless_equals_int (device->default_value, -1);
   fail_unless_equals_int (device->minimum, -1);
