@@ -118,70 +118,38 @@ gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
   return TRUE;
 }
 
-/* CUDA 13 replaced the device ordinals of the managed-memory hints with
- * cudaMemLocation; CUDA 12 keeps the ordinal with cudaCpuDeviceId for the
- * host. */
-#if CUDART_VERSION >= 13000
-static struct cudaMemLocation
-mem_location (gint device_id)
-{
-  struct cudaMemLocation loc = { 0, };
-
-  if (device_id == GST_CUDA_BOX_BLUR_HOST) {
-    loc.type = cudaMemLocationTypeHost;
-  } else {
-    loc.type = cudaMemLocationTypeDevice;
-    loc.id = device_id;
-  }
-  return loc;
-}
-#endif
-
-cudaError_t
-gst_cuda_box_blur_prefer_device (const void *ptr, gsize size, gint device_id)
-{
-#if CUDART_VERSION >= 13000
-  return cudaMemAdvise (ptr, size, cudaMemAdviseSetPreferredLocation,
-      mem_location (device_id));
-#else
-  return cudaMemAdvise (ptr, size, cudaMemAdviseSetPreferredLocation,
-      device_id);
-#endif
-}
-
-cudaError_t
-gst_cuda_box_blur_prefetch (const void *ptr, gsize size, gint device_id,
-    cudaStream_t stream)
-{
-#if CUDART_VERSION >= 13000
-  return cudaMemPrefetchAsync (ptr, size, mem_location (device_id), 0,
-      stream);
-#else
-  return cudaMemPrefetchAsync (ptr, size,
-      device_id == GST_CUDA_BOX_BLUR_HOST ? cudaCpuDeviceId : device_id,
-      stream);
-#endif
-}
-
 /**
- * gst_cuda_box_blur_discard_prefetch:
+ * gst_cuda_box_blur_keep_on_host:
  *
- * Moves managed memory whose contents are no longer needed to @device_id
- * without copying them (CUDA 13's discard); before CUDA 13, a plain
- * prefetch.  The whole range must belong to one allocation that nobody
- * reads any more.
+ * Advises managed memory to stay in host memory and to be mapped for
+ * @device_id: the CPU writes it where it lives, the kernels read and write
+ * it across the bus, and no page ever migrates.  On a PCIe machine this
+ * runs at the speed of the explicit copies of pinned memory, where
+ * migrating every frame to the GPU and back (prefetches, page faults) is
+ * several times slower.  Only a hint: a failure costs speed, not
+ * correctness.
  */
 cudaError_t
-gst_cuda_box_blur_discard_prefetch (void *ptr, gsize size, gint device_id,
-    cudaStream_t stream)
+gst_cuda_box_blur_keep_on_host (const void *ptr, gsize size, gint device_id)
 {
+  /* CUDA 13 replaced the device ordinals of the hints with
+   * cudaMemLocation */
 #if CUDART_VERSION >= 13000
-  struct cudaMemLocation loc = mem_location (device_id);
-  gsize first = 0;
+  struct cudaMemLocation host = { 0, }, device = { 0, };
+  cudaError_t err;
 
-  return cudaMemDiscardAndPrefetchBatchAsync (&ptr, &size, 1, &loc, &first,
-      1, 0, stream);
+  host.type = cudaMemLocationTypeHost;
+  device.type = cudaMemLocationTypeDevice;
+  device.id = device_id;
+  err = cudaMemAdvise (ptr, size, cudaMemAdviseSetPreferredLocation, host);
+  if (err == cudaSuccess)
+    err = cudaMemAdvise (ptr, size, cudaMemAdviseSetAccessedBy, device);
 #else
-  return gst_cuda_box_blur_prefetch (ptr, size, device_id, stream);
+  cudaError_t err = cudaMemAdvise (ptr, size,
+      cudaMemAdviseSetPreferredLocation, cudaCpuDeviceId);
+
+  if (err == cudaSuccess)
+    err = cudaMemAdvise (ptr, size, cudaMemAdviseSetAccessedBy, device_id);
 #endif
+  return err;
 }

@@ -25,9 +25,6 @@ typedef struct
   gboolean concurrent_managed_access;
 } GstCudaBoxBlurDevice;
 
-/* Where a prefetch sends managed memory. */
-#define GST_CUDA_BOX_BLUR_HOST (-1)
-
 gboolean gst_cuda_box_blur_device_open     (gint device_id,
                                             GstCudaBoxBlurDevice * device,
                                             GError ** error);
@@ -44,18 +41,8 @@ gboolean gst_cuda_box_blur_check_cuda      (cudaError_t err,
 #define GST_CUDA_BOX_BLUR_CHECK(call, error) \
     gst_cuda_box_blur_check_cuda ((call), #call, __FILE__, __LINE__, (error))
 
-cudaError_t gst_cuda_box_blur_prefer_device (const void * ptr,
+cudaError_t gst_cuda_box_blur_keep_on_host  (const void * ptr,
                                              gsize size,
                                              gint device_id);
-
-cudaError_t gst_cuda_box_blur_prefetch      (const void * ptr,
-                                             gsize size,
-                                             gint device_id,
-                                             cudaStream_t stream);
-
-cudaError_t gst_cuda_box_blur_discard_prefetch (void * ptr,
-                                               gsize size,
-                                               gint device_id,
-                                               cudaStream_t stream);
 
 G_END_DECLS

@@ -234,9 +234,9 @@ stage_frame (GstCudaBoxBlurEngine * engine, guint which,
   return TRUE;
 }
 
-/* Makes @image's pixels readable by the kernels at @frame: managed memory
- * prefetched to the device, host memory copied to a device staging
- * frame, device memory as it is. */
+/* Makes @image's pixels readable by the kernels at @frame: host memory
+ * copied to a device staging frame, managed and device memory as they
+ * are. */
 static gboolean
 bring_in (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurImage * image, GstCudaBoxBlurFrame * frame,
@@ -244,25 +244,13 @@ bring_in (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
 {
   gsize size;
   guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, info, &size);
-  cudaError_t err = cudaSuccess;
 
   *frame = image->frame;
-  switch (image->location) {
-    case GST_CUDA_BOX_BLUR_IN_MANAGED:
-      if (engine->device.concurrent_managed_access)
-        err = gst_cuda_box_blur_prefetch (begin, size,
-            engine->device.device_id, engine->stream);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_HOST:
-      if (!stage_frame (engine, STAGE_IN, info, &image->frame, frame, error))
-        return FALSE;
-      err = cudaMemcpyAsync (engine->stage[STAGE_IN], begin, size,
-          cudaMemcpyDefault, engine->stream);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_DEVICE:
-      break;
-  }
-  return GST_CUDA_BOX_BLUR_CHECK (err, error);
+  if (image->location != GST_CUDA_BOX_BLUR_IN_HOST)
+    return TRUE;
+  return stage_frame (engine, STAGE_IN, info, &image->frame, frame, error)
+      && GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (engine->stage[STAGE_IN],
+          begin, size, cudaMemcpyDefault, engine->stream), error);
 }
 
 /* Queues a copy of every plane's pixels of @src into @dst. */
@@ -681,12 +669,10 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  * waits for it.  @src and @dst must not overlap, and must stay mapped
  * until then.
  *
- * Managed frames never take page faults one page at a time: the input is
- * prefetched to the GPU and the output back to the host, where downstream
- * reads it; where a frame's contents are dead (#GstCudaBoxBlurImage.dead)
- * they are discarded rather than copied, so that a pool buffer goes back to
- * its producer already on the host.  Host frames are copied through device
- * staging frames; device frames are used where they are.
+ * Device and managed frames are used where they are (the element's managed
+ * memory stays on the host, mapped for the GPU, so the kernels read and
+ * write it across the bus and no page migrates); host frames are copied
+ * through device staging frames.
  */
 gboolean
 gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
@@ -695,34 +681,13 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
     const GstVideoRectangle * regions, guint n_regions,
     const GstCudaBoxBlurSettings * region_settings, GError ** error)
 {
-  const gint dev = engine->device.device_id;
-  const gboolean hints = engine->device.concurrent_managed_access;
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame in, out = dst->frame;
-  gsize out_size;
-  guint8 *out_begin = gst_cuda_box_blur_frame_span (&dst->frame, info,
-      &out_size);
-  cudaError_t err = cudaSuccess;
 
   if (!bring_in (engine, info, src, &in, error))
     return FALSE;
-
-  switch (dst->location) {
-    case GST_CUDA_BOX_BLUR_IN_MANAGED:
-      if (hints && dst->dead)
-        err = gst_cuda_box_blur_discard_prefetch (dst->dead, dst->dead_size,
-            dev, stream);
-      else if (hints)
-        err = gst_cuda_box_blur_prefetch (out_begin, out_size, dev, stream);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_HOST:
-      if (!stage_frame (engine, STAGE_OUT, info, &dst->frame, &out, error))
-        return FALSE;
-      break;
-    case GST_CUDA_BOX_BLUR_IN_DEVICE:
-      break;
-  }
-  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
+  if (dst->location == GST_CUDA_BOX_BLUR_IN_HOST
+      && !stage_frame (engine, STAGE_OUT, info, &dst->frame, &out, error))
     return FALSE;
 
   if (blur_is_whole_frame (info, settings, regions, n_regions,
@@ -736,19 +701,8 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
     return FALSE;
   }
 
-  if (dst->location == GST_CUDA_BOX_BLUR_IN_HOST
-      && !copy_frame_async (info, &out, &dst->frame, stream, error))
-    return FALSE;
-  if (dst->location == GST_CUDA_BOX_BLUR_IN_MANAGED && hints
-      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch (out_begin,
-              out_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
-    return FALSE;
-  if (src->location == GST_CUDA_BOX_BLUR_IN_MANAGED && hints && src->dead
-      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_discard_prefetch
-          (src->dead, src->dead_size, GST_CUDA_BOX_BLUR_HOST, stream), error))
-    return FALSE;
-
-  return TRUE;
+  return dst->location != GST_CUDA_BOX_BLUR_IN_HOST
+      || copy_frame_async (info, &out, &dst->frame, stream, error);
 }
 
 /**
@@ -778,8 +732,8 @@ gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
  * worth it.  Each region is read with its halo from a copy of its own,
  * taken before any region is written, so the work and the memory grow
  * with the regions' area, not the frame's: pixels outside the regions are
- * neither written nor, beyond the halos, read.  Device and managed frames are used in place; a host frame
- * goes through a device staging frame.
+ * neither written nor, beyond the halos, read.  Device and managed frames
+ * are used in place; a host frame goes through a device staging frame.
  */
 gboolean
 gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
@@ -798,18 +752,9 @@ gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
           n_regions, region_settings, error))
     return FALSE;
 
-  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
-      && !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (begin,
-              engine->stage[STAGE_IN], size, cudaMemcpyDefault, stream),
-          error))
-    return FALSE;
-  if (image->location == GST_CUDA_BOX_BLUR_IN_MANAGED
-      && engine->device.concurrent_managed_access
-      && !GST_CUDA_BOX_BLUR_CHECK (gst_cuda_box_blur_prefetch (begin, size,
-              GST_CUDA_BOX_BLUR_HOST, stream), error))
-    return FALSE;
-
-  return TRUE;
+  return image->location != GST_CUDA_BOX_BLUR_IN_HOST
+      || GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (begin,
+          engine->stage[STAGE_IN], size, cudaMemcpyDefault, stream), error);
 }
 
 /**

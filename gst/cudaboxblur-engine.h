@@ -27,8 +27,7 @@ typedef enum
 {
   GST_CUDA_BOX_BLUR_IN_HOST,    /* host memory, pinned or pageable: copied
                                  * to and from device staging frames */
-  GST_CUDA_BOX_BLUR_IN_MANAGED, /* CUDA managed memory: prefetched and used
-                                 * in place */
+  GST_CUDA_BOX_BLUR_IN_MANAGED, /* CUDA managed memory: used in place */
   GST_CUDA_BOX_BLUR_IN_DEVICE,  /* device memory of the engine's context:
                                  * used in place */
 } GstCudaBoxBlurLocation;
@@ -38,12 +37,6 @@ typedef struct
 {
   GstCudaBoxBlurFrame frame;
   GstCudaBoxBlurLocation location;
-  /* Managed memory only: the whole allocation that holds the frame, when
-   * nobody needs its contents outside the blur (the output before it is
-   * written, the input after it is read); they are then discarded instead
-   * of migrated.  NULL keeps them. */
-  gpointer dead;
-  gsize dead_size;
 } GstCudaBoxBlurImage;
 
 /* The GPU side of a blur: a stream, the kernels and the scratch memory, on

@@ -1855,18 +1855,6 @@ frame_is_managed (GstBuffer * buffer, const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
-/* The whole managed allocation of @buffer, when nobody else can read it
- * any more: its contents may then be discarded instead of migrated. */
-static gboolean
-buffer_allocation_is_ours (GstBuffer * buffer, gpointer * data, gsize * size)
-{
-  return gst_buffer_n_memory (buffer) == 1
-      && gst_buffer_is_writable (buffer)
-      && gst_buffer_is_memory_range_writable (buffer, 0, -1)
-      && gst_cuda_box_blur_memory_get_allocation (gst_buffer_peek_memory
-      (buffer, 0), data, size);
-}
-
 /* Maps @buffer with @flags and describes its frame for the engine: CUDA
  * memory of the shared context as device memory (no host copy), the
  * element's managed memory as managed, anything else as host memory. */
@@ -1904,11 +1892,8 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   }
 
   if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
-      && frame_is_managed (buffer, &self->info, &image->frame)) {
+      && frame_is_managed (buffer, &self->info, &image->frame))
     image->location = GST_CUDA_BOX_BLUR_IN_MANAGED;
-    if (!buffer_allocation_is_ours (buffer, &image->dead, &image->dead_size))
-      image->dead = NULL;
-  }
   return TRUE;
 }
 
@@ -2013,7 +1998,6 @@ gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
     g_error_free (error);
     return GST_FLOW_ERROR;
   }
-  image.dead = NULL;
   return gst_cuda_box_blur_settle (self, gst_cuda_box_blur_run (self, &image,
           NULL), NULL, NULL, buf, &map);
 }

@@ -16,8 +16,9 @@
  * - managed (memory-mode=managed, memory type GST_CUDA_MANAGED_MEMORY_TYPE):
  *   cudaMallocManaged(), one address valid on the host and on the GPU, so
  *   mapping a GstMemory of it is free and the same pointer is handed to
- *   the kernels.  Each allocation is advised to live on the allocator's
- *   device.
+ *   the kernels.  Each allocation is advised to stay in host memory and be
+ *   mapped for the allocator's device (gst_cuda_box_blur_keep_on_host()):
+ *   the kernels read and write it across the bus, nothing migrates.
  * - pinned (memory-mode=pinned, GST_CUDA_PINNED_MEMORY_TYPE):
  *   cudaMallocHost(), page-locked host memory for the explicit-copy mode:
  *   the GPU works on device copies, and pinned memory makes the copies run
@@ -118,9 +119,8 @@ gst_cuda_box_blur_allocator_alloc (GstAllocator * allocator, gsize size,
     return NULL;
   }
 
-  /* Only a hint: a failure costs speed, not correctness. */
   if (!self->pinned
-      && gst_cuda_box_blur_prefer_device (base, maxsize, self->device_id)
+      && gst_cuda_box_blur_keep_on_host (base, maxsize, self->device_id)
       != cudaSuccess) {
     GST_DEBUG_OBJECT (self, "cudaMemAdvise failed, continuing without it");
     (void) cudaGetLastError ();
@@ -292,22 +292,4 @@ gboolean
 gst_cuda_box_blur_memory_is_managed (GstMemory * mem)
 {
   return mem != NULL && gst_memory_is_type (mem, GST_CUDA_MANAGED_MEMORY_TYPE);
-}
-
-/**
- * gst_cuda_box_blur_memory_get_allocation:
- *
- * Gives the whole managed allocation behind @mem, for hints that apply to
- * all of it.  Fails for memory that is not ours or that shares its
- * allocation with other GstMemory (a sub-memory).
- */
-gboolean
-gst_cuda_box_blur_memory_get_allocation (GstMemory * mem, gpointer * data,
-    gsize * size)
-{
-  if (!gst_cuda_box_blur_memory_is_managed (mem) || mem->parent)
-    return FALSE;
-  *data = ((GstCudaBoxBlurMemory *) mem)->data;
-  *size = mem->maxsize;
-  return TRUE;
 }

@@ -36,8 +36,4 @@ gint           gst_cuda_box_blur_allocator_get_device_id (GstCudaBoxBlurAllocato
 
 gboolean       gst_cuda_box_blur_memory_is_managed (GstMemory * mem);
 
-gboolean       gst_cuda_box_blur_memory_get_allocation (GstMemory * mem,
-                                                       gpointer * data,
-                                                       gsize * size);
-
 G_END_DECLS

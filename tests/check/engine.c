@@ -32,8 +32,11 @@ place (GstCudaBoxBlurLocation location, gsize size, const guint8 * bytes)
       mem = g_malloc (size);
       break;
     case GST_CUDA_BOX_BLUR_IN_MANAGED:
+      /* as the element's allocator makes it */
       fail_unless_equals_int (cudaMallocManaged ((void **) &mem, size,
               cudaMemAttachGlobal), cudaSuccess);
+      fail_unless_equals_int (gst_cuda_box_blur_keep_on_host (mem, size, 0),
+          cudaSuccess);
       break;
     case GST_CUDA_BOX_BLUR_IN_DEVICE:
       fail_unless_equals_int (cudaMalloc ((void **) &mem, size), cudaSuccess);
