@@ -28,7 +28,8 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 
 /* Threads per block of the kernels with one thread per sample (and per
  * byte of the copies); the 3x3 one makes BOX3_ROWS (boxblur-args.h)
- * samples per thread. */
+ * samples per thread, and for 8-bit samples BOX3_U8_COLUMNS times as
+ * many. */
 #define BLOCK_W 32
 #define BLOCK_H 8
 
@@ -292,11 +293,13 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   }
   if (variant == GST_CUDA_BOX_BLUR_DIRECT) {
     const gboolean box3 = a.radius_x == 1 && a.radius_y == 1;
+    const gint columns = box3 && type == GST_CUDA_BOX_BLUR_U8 ?
+        BOX3_U8_COLUMNS : 1;
 
     add_entry (plan, STAGE_FIRST, box3 ? program->direct3x3[type] :
         program->direct[type], FALSE, &a, BLOCK_W, BLOCK_H,
-        blocks (a.w, BLOCK_W), blocks (a.h, box3 ? BLOCK_H * BOX3_ROWS :
-            BLOCK_H), 0);
+        blocks (a.w, BLOCK_W * columns), blocks (a.h, box3 ?
+            BLOCK_H * BOX3_ROWS : BLOCK_H), 0);
     return;
   }
 

@@ -32,8 +32,10 @@
  * formats at 1080p and 4K (4K GRAY32F 0.082 against 0.161 ms). */
 #define BOX_DIRECT_MAX_WINDOW 9
 
-/* Samples each thread of box_blur3_* makes, one above the other. */
+/* Samples each thread of box_blur3_* makes, one above the other; those
+ * of box_blur3_u8 also BOX3_U8_COLUMNS side by side. */
 #define BOX3_ROWS 4
+#define BOX3_U8_COLUMNS 4
 
 /* Rows each thread of box_columns_* walks down. */
 #define COLUMN_RUN 64

@@ -197,7 +197,8 @@ box_blur (const BoxBlurArgs & a)
  * their windows once into registers, with the loops unrolled.  The
  * summation order is blur_sample's, so results are bit-identical to
  * box_blur_*.  Threads whose windows touch the frame's border, or whose
- * rows leave the region, take blur_sample.  BOX3_ROWS is in
+ * rows leave the region, take blur_sample.  8-bit samples go through
+ * box_blur3_u8_words, four columns a thread.  BOX3_ROWS is in
  * boxblur-args.h, for the host's launch geometry.
  * ------------------------------------------------------------------------ */
 
@@ -238,22 +239,88 @@ box_blur3 (const BoxBlurArgs & a)
     store (a, x, y, blur_sample < T, Acc > (a, x, y));
 }
 
-/* Instantiates both direct kernels for samples T summed in Acc. */
+/* 8-bit samples: each thread makes BOX3_U8_COLUMNS x BOX3_ROWS samples,
+ * and where rows are 4-byte aligned and the pixels adjacent bytes, loads
+ * and stores them as 32-bit words: one word and the two bytes beside it
+ * for each row read, one word for each row written. */
+__device__ __forceinline__ void
+box_blur3_u8_words (const BoxBlurArgs & a)
+{
+  const int x4 = a.x + (blockIdx.x * blockDim.x + threadIdx.x) *
+      BOX3_U8_COLUMNS;
+  const int y0 = a.y + (blockIdx.y * blockDim.y + threadIdx.y) * BOX3_ROWS;
+  const int x_end = a.x + a.w, y_end = a.y + a.h;
+
+  if (x4 >= x_end || y0 >= y_end)
+    return;
+
+  const bool words = a.src_step == 1 && a.dst_step == 1
+      && (((unsigned long long) a.src | (unsigned long long) a.dst |
+              (unsigned int) (a.src_stride | a.dst_stride | a.x)) & 3) == 0;
+
+  if (words && x4 >= 1 && x4 + BOX3_U8_COLUMNS < a.width
+      && x4 + BOX3_U8_COLUMNS <= x_end && y0 >= 1
+      && y0 + BOX3_ROWS < a.height && y0 + BOX3_ROWS <= y_end) {
+    unsigned int h[BOX3_ROWS + 2][4];
+
+#pragma unroll
+    for (int r = 0; r < BOX3_ROWS + 2; r++) {
+      const uint8 *row = a.src + (long long) (y0 - 1 + r) * a.src_stride;
+      const unsigned int w = *(const unsigned int *) (row + x4);
+      const unsigned int b0 = w & 0xff, b1 = (w >> 8) & 0xff,
+          b2 = (w >> 16) & 0xff, b3 = w >> 24;
+
+      h[r][0] = row[x4 - 1] + b0 + b1;
+      h[r][1] = b0 + b1 + b2;
+      h[r][2] = b1 + b2 + b3;
+      h[r][3] = b2 + b3 + row[x4 + 4];
+    }
+#pragma unroll
+    for (int k = 0; k < BOX3_ROWS; k++) {
+      unsigned int out = 0;
+#pragma unroll
+      for (int c = 0; c < 4; c++)
+        out |= finish (h[k][c] + h[k + 1][c] + h[k + 2][c], 9u) << (8 * c);
+      *(unsigned int *) (a.dst + (long long) (y0 + k) * a.dst_stride + x4) =
+          out;
+    }
+    return;
+  }
+
+  for (int x = x4; x < min (x4 + BOX3_U8_COLUMNS, x_end); x++)
+    for (int y = y0; y < min (y0 + BOX3_ROWS, y_end); y++)
+      store (a, x, y, blur_sample < uint8, unsigned int > (a, x, y));
+}
+
+/* Instantiates the direct kernels for samples T summed in Acc. */
 #define DIRECT(name, T, Acc) \
   extern "C" __global__ void \
   box_blur_##name (const BoxBlurArgs * __restrict__ list) \
   { \
     box_blur < T, Acc > (entry (list)); \
-  } \
-  extern "C" __global__ void \
-  box_blur3_##name (const BoxBlurArgs * __restrict__ list) \
-  { \
-    box_blur3 < T, Acc > (entry (list)); \
   }
 
 DIRECT (u8, uint8, unsigned int)
 DIRECT (u16, uint16, uint64)
 DIRECT (f32, float, float)
+
+extern "C" __global__ void
+box_blur3_u8 (const BoxBlurArgs * __restrict__ list)
+{
+  box_blur3_u8_words (entry (list));
+}
+
+extern "C" __global__ void
+box_blur3_u16 (const BoxBlurArgs * __restrict__ list)
+{
+  box_blur3 < uint16, uint64 > (entry (list));
+}
+
+extern "C" __global__ void
+box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
+{
+  box_blur3 < float, float >(entry (list));
+}
 
 /* ------------------------------------------------------------------------
  * Separable kernels: cost independent of the radius.
