@@ -1298,7 +1298,7 @@ main (int argc, char **argv)
     {"frames", 0, 0, G_OPTION_ARG_INT, &frames,
         "Frames per element measurement (default 300)", "N"},
     {"kernels-only", 0, 0, G_OPTION_ARG_NONE, &kernels_only,
-        "Skip the element and start-up parts", NULL},
+        "Only the kernels on whole frames", NULL},
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
         "Only the parts on frames in GPU memory: regions in place, "
           "GStreamer's CUDA memory and nvh264dec", NULL},
@@ -1378,7 +1378,8 @@ main (int argc, char **argv)
     return 0;
   }
 
-  bench_regions (&dev);
+  if (!kernels_only)
+    bench_regions (&dev);
   if (regions_only) {
     fclose (csv);
     return 0;

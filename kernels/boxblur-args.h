@@ -37,8 +37,10 @@
 #define BOX3_ROWS 4
 #define BOX3_U8_COLUMNS 4
 
-/* Rows each thread of box_columns_* walks down. */
+/* Rows each thread of box_columns_* walks down, loading the rows of
+ * COLUMN_UNROLL of them at a time. */
 #define COLUMN_RUN 64
+#define COLUMN_UNROLL 8
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...) and the rectangle of it to write.

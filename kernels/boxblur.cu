@@ -202,6 +202,52 @@ box_blur (const BoxBlurArgs & a)
  * boxblur-args.h, for the host's launch geometry.
  * ------------------------------------------------------------------------ */
 
+/* box_blur3's samples of column @x, rows y0 .. y0 + BOX3_ROWS - 1 (those
+ * before @y_end), next to the frame's border: the window stack is read
+ * into registers first, every load independent of the others, then summed
+ * in blur_sample's order.  In shrink mode a sample outside the frame reads
+ * as 0 and is not counted; adding 0 changes no sum, so float32 stays
+ * bit-identical. */
+template <typename T, typename Acc>
+__device__ __forceinline__ void
+box_blur3_edge (const BoxBlurArgs & a, int x, int y0, int y_end)
+{
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  T v[BOX3_ROWS + 2][3];
+
+#pragma unroll
+  for (int r = 0; r < BOX3_ROWS + 2; r++)
+#pragma unroll
+    for (int c = 0; c < 3; c++) {
+      const int xx = x - 1 + c, yy = y0 - 1 + r;
+
+      if (!shrink)
+        v[r][c] = sample < T > (a, xx, yy);
+      else if (xx >= 0 && xx < a.width && yy >= 0 && yy < a.height)
+        v[r][c] = src_at < T > (a, xx, yy);
+      else
+        v[r][c] = (T) 0;
+    }
+
+  const unsigned int columns = shrink ?
+      min (x + 1, a.width - 1) - max (x - 1, 0) + 1 : 3;
+#pragma unroll
+  for (int k = 0; k < BOX3_ROWS; k++) {
+    const int y = y0 + k;
+    if (y < y_end) {
+      const unsigned int rows = shrink ?
+          min (y + 1, a.height - 1) - max (y - 1, 0) + 1 : 3;
+      Acc sum = 0;
+#pragma unroll
+      for (int dy = 0; dy < 3; dy++)
+#pragma unroll
+        for (int dx = 0; dx < 3; dx++)
+          sum += v[k + dy][dx];
+      store (a, x, y, (T) finish (sum, rows * columns));
+    }
+  }
+}
+
 template <typename T, typename Acc>
 __device__ __forceinline__ void
 box_blur3 (const BoxBlurArgs & a)
@@ -235,8 +281,7 @@ box_blur3 (const BoxBlurArgs & a)
     return;
   }
 
-  for (int y = y0; y < min (y0 + BOX3_ROWS, y_end); y++)
-    store (a, x, y, blur_sample < T, Acc > (a, x, y));
+  box_blur3_edge < T, Acc > (a, x, y0, y_end);
 }
 
 /* 8-bit samples: each thread makes BOX3_U8_COLUMNS x BOX3_ROWS samples,
@@ -287,9 +332,10 @@ box_blur3_u8_words (const BoxBlurArgs & a)
     return;
   }
 
-  for (int x = x4; x < min (x4 + BOX3_U8_COLUMNS, x_end); x++)
-    for (int y = y0; y < min (y0 + BOX3_ROWS, y_end); y++)
-      store (a, x, y, blur_sample < uint8, unsigned int > (a, x, y));
+#pragma unroll
+  for (int c = 0; c < BOX3_U8_COLUMNS; c++)
+    if (x4 + c < x_end)
+      box_blur3_edge < uint8, unsigned int > (a, x4 + c, y0, y_end);
 }
 
 /* Instantiates the direct kernels for samples T summed in Acc. */
@@ -376,18 +422,34 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
       sum += (Acc) sample < T > (a, x, yy);
   }
 
-  for (int y = y0; y < y1; y++) {
-    mid[a.mid_offset + (long long) (y - a.y) * pitch + x - a.x_first] =
-        (Mid) sum;
-    const int enter = y + ry + 1, leave = y - ry;
-    if (shrink) {
-      if (enter < a.height)
-        sum += (Acc) src_at < T > (a, x, enter);
-      if (leave >= 0)
-        sum -= (Acc) src_at < T > (a, x, leave);
-    } else {
-      sum += (Acc) sample < T > (a, x, enter);
-      sum -= (Acc) sample < T > (a, x, leave);
+  /* the rows entering and leaving the next COLUMN_UNROLL sums are loaded
+   * first, so that their loads are in flight together; a row that is not
+   * there (shrink) adds and subtracts 0, which changes no sum */
+  for (int y = y0; y < y1; y += COLUMN_UNROLL) {
+    Acc enter[COLUMN_UNROLL], leave[COLUMN_UNROLL];
+
+#pragma unroll
+    for (int u = 0; u < COLUMN_UNROLL; u++) {
+      const int e = y + u + ry + 1, l = y + u - ry;
+
+      if (y + u >= y1) {
+        enter[u] = leave[u] = 0;
+      } else if (shrink) {
+        enter[u] = e < a.height ? (Acc) src_at < T > (a, x, e) : (Acc) 0;
+        leave[u] = l >= 0 ? (Acc) src_at < T > (a, x, l) : (Acc) 0;
+      } else {
+        enter[u] = (Acc) sample < T > (a, x, e);
+        leave[u] = (Acc) sample < T > (a, x, l);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < COLUMN_UNROLL; u++) {
+      if (y + u < y1) {
+        mid[a.mid_offset + (long long) (y + u - a.y) * pitch + x -
+            a.x_first] = (Mid) sum;
+        sum += enter[u];
+        sum -= leave[u];
+      }
     }
   }
 }
@@ -422,6 +484,56 @@ block_exclusive_scan (Acc v, Acc * warp_sums)
   }
   __syncthreads ();
   return inclusive - v + (warp > 0 ? warp_sums[warp - 1] : (Acc) 0);
+}
+
+/* finish() for the many windows of one row that have the same count,
+ * with its reciprocal @inv worked out once (reciprocal()).  8-bit sums:
+ * the float quotient is at most one off, and the remainder corrects it,
+ * so the result is finish()'s exactly.  16-bit sums divide.  Float32 sums
+ * multiply by the reciprocal: within one double rounding of the quotient,
+ * far below the float32 result's own rounding. */
+__device__ __forceinline__ float
+reciprocal (unsigned int count, unsigned int)
+{
+  return 1.0f / (float) (2 * count);
+}
+
+__device__ __forceinline__ double
+reciprocal (unsigned int count, double)
+{
+  return 1.0 / (double) count;
+}
+
+__device__ __forceinline__ float
+reciprocal (unsigned int count, uint64)
+{
+  return 0.0f;
+}
+
+__device__ __forceinline__ unsigned int
+finish_by (unsigned int sum, unsigned int count, float inv)
+{
+  const unsigned int num = 2 * sum + count, den = 2 * count;
+  unsigned int q = __float2uint_rz (__uint2float_rn (num) * inv);
+  const int rem = (int) (num - q * den);
+
+  if (rem < 0)
+    q--;
+  else if (rem >= (int) den)
+    q++;
+  return q;
+}
+
+__device__ __forceinline__ uint64
+finish_by (uint64 sum, unsigned int count, float)
+{
+  return finish (sum, count);
+}
+
+__device__ __forceinline__ double
+finish_by (double sum, unsigned int, double inv)
+{
+  return sum * inv;
 }
 
 /* One block per (run of @run output samples, row of the region).  Shared
@@ -476,11 +588,15 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, Acc * prefix)
 
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  const auto inv = reciprocal (full, (Acc) 0);
   for (int x = x0 + threadIdx.x; x < x1; x += blockDim.x) {
     const int wa = shrink ? max (x - rx, 0) : x - rx;
     const int wb = shrink ? min (x + rx, a.width - 1) : x + rx;
     const Acc sum = prefix[wb - first + 1] - prefix[wa - first];
-    store (a, x, y, (T) finish (sum, (unsigned int) (wb - wa + 1) * rows));
+    const unsigned int count = (unsigned int) (wb - wa + 1) * rows;
+    store (a, x, y, (T) (count == full ? finish_by (sum, full, inv) :
+            finish (sum, count)));
   }
 }
 
