@@ -38,7 +38,7 @@
 #define BOX3_U8_COLUMNS 4
 
 /* Rows each thread of box_columns_* walks down, loading the rows of
- * COLUMN_UNROLL of them at a time. */
+ * COLUMN_UNROLL of them at a time (integer samples). */
 #define COLUMN_RUN 64
 #define COLUMN_UNROLL 8
 

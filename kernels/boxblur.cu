@@ -398,7 +398,7 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * ------------------------------------------------------------------------ */
 
 /* Columns [x_first, x_last) of the region's rows. */
-template <typename T, typename Acc, typename Mid>
+template <typename T, typename Acc, typename Mid, int U>
 __device__ __forceinline__ void
 box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
 {
@@ -422,14 +422,14 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
       sum += (Acc) sample < T > (a, x, yy);
   }
 
-  /* the rows entering and leaving the next COLUMN_UNROLL sums are loaded
-   * first, so that their loads are in flight together; a row that is not
-   * there (shrink) adds and subtracts 0, which changes no sum */
-  for (int y = y0; y < y1; y += COLUMN_UNROLL) {
-    Acc enter[COLUMN_UNROLL], leave[COLUMN_UNROLL];
+  /* the rows entering and leaving the next U sums are loaded first, so
+   * that their loads are in flight together; a row that is not there
+   * (shrink) adds and subtracts 0, which changes no sum */
+  for (int y = y0; y < y1; y += U) {
+    Acc enter[U], leave[U];
 
 #pragma unroll
-    for (int u = 0; u < COLUMN_UNROLL; u++) {
+    for (int u = 0; u < U; u++) {
       const int e = y + u + ry + 1, l = y + u - ry;
 
       if (y + u >= y1) {
@@ -443,7 +443,7 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
       }
     }
 #pragma unroll
-    for (int u = 0; u < COLUMN_UNROLL; u++) {
+    for (int u = 0; u < U; u++) {
       if (y + u < y1) {
         mid[a.mid_offset + (long long) (y + u - a.y) * pitch + x -
             a.x_first] = (Mid) sum;
@@ -772,12 +772,12 @@ copy_bytes (const BoxBlurArgs * __restrict__ list)
 
 /* Instantiates the two passes for samples T summed in Acc with column sums
  * kept as Mid. */
-#define SEPARABLE(name, T, Acc, Mid) \
+#define SEPARABLE(name, T, Acc, Mid, U) \
   extern "C" __global__ void \
   box_columns_##name (const BoxBlurArgs * __restrict__ list, \
       Mid * __restrict__ mid) \
   { \
-    box_columns < T, Acc, Mid > (entry (list), mid); \
+    box_columns < T, Acc, Mid, U > (entry (list), mid); \
   } \
   extern "C" __global__ void \
   box_rows_##name (const BoxBlurArgs * __restrict__ list, \
@@ -787,11 +787,12 @@ copy_bytes (const BoxBlurArgs * __restrict__ list)
     box_rows < T, Acc, Mid > (entry (list), mid, (Acc *) prefix_##name); \
   }
 
-SEPARABLE (u8, uint8, unsigned int, unsigned int)
+SEPARABLE (u8, uint8, unsigned int, unsigned int, COLUMN_UNROLL)
 /* 8-bit samples with radius_y <= 128: a column sum is at most
  * 257 * 255 = 65535, so 16 bits hold it and the intermediate frame is half
  * the size. */
-SEPARABLE (u8_16, uint8, unsigned int, uint16)
+SEPARABLE (u8_16, uint8, unsigned int, uint16, COLUMN_UNROLL)
 /* a 16-bit column sum is at most 511 * 65535 < 2^32 */
-SEPARABLE (u16, uint16, uint64, unsigned int)
-SEPARABLE (f32, float, double, float)
+SEPARABLE (u16, uint16, uint64, unsigned int, COLUMN_UNROLL)
+/* float32 columns one row at a time */
+SEPARABLE (f32, float, double, float, 1)
