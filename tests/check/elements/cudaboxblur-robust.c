@@ -475,8 +475,8 @@ count_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer u)
 GST_START_TEST (test_launch_error_then_restart)
 {
   /* more threads per block than the kernel allows: a launch error */
-  gchar *path = patched_kernels ("box_blur3_##name (const",
-      "__launch_bounds__ (32) box_blur3_##name (const");
+  gchar *path = patched_kernels ("box_blur3_u8 (const",
+      "__launch_bounds__ (32) box_blur3_u8 (const");
   GstElement *pipeline, *sink;
   GstMessage *msg;
   GError *error = NULL;
