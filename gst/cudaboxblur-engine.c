@@ -53,6 +53,8 @@ struct _GstCudaBoxBlurEngine
   GArray *halo_copies;          /* HaloCopy */
   GArray *slots;                /* HaloSlot */
   GArray *layers;               /* guint: the layer of each region */
+  GArray *rounded;              /* GstVideoRectangle: each region rounded
+                                 * out to the chroma subsampling */
 };
 
 /* The pixels of one plane around one region, copied to device memory (the
@@ -94,6 +96,7 @@ gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
   engine->halo_copies = g_array_new (FALSE, FALSE, sizeof (HaloCopy));
   engine->slots = g_array_new (FALSE, FALSE, sizeof (HaloSlot));
   engine->layers = g_array_new (FALSE, FALSE, sizeof (guint));
+  engine->rounded = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   engine->plan = gst_cuda_box_blur_plan_new (program);
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
               cudaStreamNonBlocking), error)) {
@@ -139,6 +142,7 @@ gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
   g_array_unref (engine->halo_copies);
   g_array_unref (engine->slots);
   g_array_unref (engine->layers);
+  g_array_unref (engine->rounded);
   g_free (engine);
 }
 
@@ -452,9 +456,11 @@ align_to_subsampling (const GstVideoRectangle * r, gint w_sub, gint h_sub)
  * Regions meet where their samples of any component do: chroma samples
  * cover several pixels.  Returns the number of layers. */
 static guint
-assign_layers (GArray * layers, const GstCudaBoxBlurInfo * info,
+assign_layers (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstVideoRectangle * regions, guint n_regions)
 {
+  GArray *layers = engine->layers;
+  const GstVideoRectangle *rounded;
   gint w_sub = 0, h_sub = 0, c;
   guint i, j, n_layers = 0;
 
@@ -463,18 +469,17 @@ assign_layers (GArray * layers, const GstCudaBoxBlurInfo * info,
     h_sub = MAX (h_sub, info->comp[c].h_sub);
   }
   g_array_set_size (layers, n_regions);
+  g_array_set_size (engine->rounded, n_regions);
+  rounded = (const GstVideoRectangle *) engine->rounded->data;
+  for (i = 0; i < n_regions; i++)
+    g_array_index (engine->rounded, GstVideoRectangle, i) =
+        align_to_subsampling (&regions[i], w_sub, h_sub);
   for (i = 0; i < n_regions; i++) {
-    const GstVideoRectangle ri = align_to_subsampling (&regions[i], w_sub,
-        h_sub);
     guint layer = 0;
 
-    for (j = 0; j < i; j++) {
-      const GstVideoRectangle rj = align_to_subsampling (&regions[j], w_sub,
-          h_sub);
-
-      if (rectangles_meet (&ri, &rj))
+    for (j = 0; j < i; j++)
+      if (rectangles_meet (&rounded[i], &rounded[j]))
         layer = MAX (layer, g_array_index (layers, guint, j) + 1);
-    }
     g_array_index (layers, guint, i) = layer;
     n_layers = MAX (n_layers, layer + 1);
   }
@@ -499,7 +504,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   gint c, k;
   guint i;
 
-  *n_layers = assign_layers (engine->layers, info, regions, n_regions);
+  *n_layers = assign_layers (engine, info, regions, n_regions);
   g_array_set_size (engine->halo_copies, 0);
   g_array_set_size (engine->slots, 0);
   for (i = 0; i < n_regions; i++) {
