@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Turns the benchmark's CSV into a chart: kernel time against radius at
-# 3840x2160, for cudaboxblur, NPP's two box filters and the device-to-device
-# copy of the same frame.
+# 3840x2160, for cudaboxblur, NPP's two box filters, the device-to-device
+# copy of the same frame and twice that copy (the kernels' target).
 #   usage: bench/plot.sh bench.csv chart.png ["title"]
 set -euo pipefail
 csv=${1:?usage: plot.sh BENCH.CSV OUT.PNG [TITLE]}
@@ -26,7 +26,8 @@ set title '$fmt'
 plot '$tmp/$fmt-cudaboxblur.dat' w lp lw 2 pt 7 title 'cudaboxblur', \
      '$tmp/$fmt-npp-box-border.dat' w lp lw 2 pt 5 title 'nppiFilterBoxBorder', \
      '$tmp/$fmt-npp-box-advanced.dat' w lp lw 2 pt 9 title 'nppiFilterBoxBorderAdvanced', \
-     ${copy:-0} w l lw 2 dt 2 title 'device-to-device copy'
+     ${copy:-0} w l lw 2 dt 2 title 'device-to-device copy', \
+     2*${copy:-0} w l lw 1 dt 3 lc rgb 'black' title '2 x copy (target)'
 "
 done
 

@@ -791,11 +791,12 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * GstCudaBoxBlur:memory-mode:
    *
    * Where frames live.  `managed` (the default) offers upstream and
-   * allocates downstream CUDA managed memory that the GPU uses in place,
-   * prefetched between host and device.  `pinned` offers and allocates
-   * page-locked host memory and copies each frame to device memory and the
-   * result back with DMA; on discrete GPUs that is the faster of the two
-   * for frames the CPU writes and reads (see the README's measurements).
+   * allocates downstream CUDA managed memory that stays in host memory,
+   * mapped for the GPU: the kernels read and write it in place across the
+   * bus and no page migrates.  `pinned` offers and allocates page-locked
+   * host memory and copies each frame to device memory and the result back
+   * with DMA, which the copy engines overlap with the kernels when
+   * frames-in-flight is above 1 (see the README's measurements).
    */
   g_object_class_install_property (gobject_class, PROP_MEMORY_MODE,
       g_param_spec_enum ("memory-mode", "Memory mode",
