@@ -715,8 +715,8 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
  *
  * Whether gst_cuda_box_blur_engine_queue_blur_in_place() is worth calling
  * for @regions: it makes of them what gst_cuda_box_blur_engine_queue_blur()
- * makes,
- * and saves work unless they are the whole frame blurred with a hard edge.
+ * makes, and saves work unless they are the whole frame blurred with a
+ * hard edge.
  */
 gboolean
 gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,

@@ -1898,6 +1898,15 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   return TRUE;
 }
 
+/* Posts the element error of a blur that failed, and frees @error. */
+static void
+gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
+{
+  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+      ("CUDA error while blurring a frame"), ("%s", error->message));
+  g_error_free (error);
+}
+
 /* Runs the engine on this frame in the engine's context; posts the
  * error. */
 static gboolean
@@ -1927,11 +1936,8 @@ gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
         region_settings, &error);
     gst_cuda_box_blur_leave (self);
   }
-  if (!ok) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("CUDA error while blurring a frame"), ("%s", error->message));
-    g_error_free (error);
-  }
+  if (!ok)
+    gst_cuda_box_blur_post_blur_error (self, error);
   return ok;
 }
 
@@ -1950,11 +1956,8 @@ gst_cuda_box_blur_wait_slot (GstCudaBoxBlur * self, guint slot)
     ok = gst_cuda_box_blur_engine_wait (self->engines[slot], &error);
     gst_cuda_box_blur_leave (self);
   }
-  if (!ok) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("CUDA error while blurring a frame"), ("%s", error->message));
-    g_error_free (error);
-  }
+  if (!ok)
+    gst_cuda_box_blur_post_blur_error (self, error);
   return ok;
 }
 

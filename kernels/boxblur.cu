@@ -197,7 +197,7 @@ box_blur (const BoxBlurArgs & a)
  * their windows once into registers, with the loops unrolled.  The
  * summation order is blur_sample's, so results are bit-identical to
  * box_blur_*.  Threads whose windows touch the frame's border, or whose
- * rows leave the region, take blur_sample.  8-bit samples go through
+ * rows leave the region, take box_blur3_edge.  8-bit samples go through
  * box_blur3_u8_words, four columns a thread.  BOX3_ROWS is in
  * boxblur-args.h, for the host's launch geometry.
  * ------------------------------------------------------------------------ */
