@@ -726,7 +726,8 @@ done:
   g_free (label);
 }
 
-/* The streaming part of bench_pipeline_in_flight(), one frame in flight. */
+/* bench_pipeline_in_flight() with one frame in flight: throughput, then
+ * latency. */
 static void
 bench_pipeline (const gchar * filter, const gchar * fmt, gint w, gint h,
     gboolean from_pool, gint radius, gint n, gdouble pinned_ms)
