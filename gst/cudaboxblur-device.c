@@ -110,11 +110,10 @@ gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
   g_strlcpy (device->name, props.name, sizeof (device->name));
   device->major = props.major;
   device->minor = props.minor;
-  device->concurrent_managed_access = props.concurrentManagedAccess != 0;
 
   GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d", device_id,
       device->name, device->major, device->minor,
-      device->concurrent_managed_access);
+      props.concurrentManagedAccess);
   return TRUE;
 }
 

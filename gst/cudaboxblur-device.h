@@ -22,7 +22,6 @@ typedef struct
   gchar name[256];
   gint major;
   gint minor;
-  gboolean concurrent_managed_access;
 } GstCudaBoxBlurDevice;
 
 gboolean gst_cuda_box_blur_device_open     (gint device_id,
