@@ -34,10 +34,17 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define BLOCK_H 8
 
 /* Launch geometry of the separable passes, whose column threads walk
- * COLUMN_RUN (boxblur-args.h) rows each. */
+ * COLUMN_RUN (boxblur-args.h) rows of column_vector[] columns each, and
+ * whose row warps take ROW_RUN samples of a row each. */
 #define COLUMN_THREADS 128
-#define ROW_THREADS 256
-#define ROW_RUN 1024
+#define ROW_WARPS 4
+#define ROW_RUN 256
+
+static const gint column_vector[] = {
+  [GST_CUDA_BOX_BLUR_U8] = COLUMN_VECTOR_U8,
+  [GST_CUDA_BOX_BLUR_U16] = COLUMN_VECTOR_U16,
+  [GST_CUDA_BOX_BLUR_F32] = COLUMN_VECTOR_F32,
+};
 
 /* Each entry's column sums start on 256 bytes.  A batch's column sums stay
  * within MID_BUDGET bytes where its entries allow: past it, the entries
@@ -316,8 +323,9 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
    * the others take 32 bits */
   narrow = type == GST_CUDA_BOX_BLUR_U8 && a.radius_y <= 128;
   mid_element = narrow ? MID_NARROW : MID_WIDE;
-  mid_bytes = GST_ROUND_UP_N ((gsize) a.h * (a.x_last - a.x_first) *
-      mid_element, MID_ALIGN);
+  a.mid_pitch = GST_ROUND_UP_N (a.x_last - a.x_first, column_vector[type]);
+  mid_bytes = GST_ROUND_UP_N ((gsize) a.h * a.mid_pitch * mid_element,
+      MID_ALIGN);
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
     gst_cuda_box_blur_plan_end_batch (plan);
   a.mid_offset = plan->mid_used / mid_element;
@@ -326,12 +334,12 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
 
   add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
       program->columns[type], TRUE, &a, COLUMN_THREADS, 1,
-      blocks (a.x_last - a.x_first, COLUMN_THREADS), blocks (a.h,
-          COLUMN_RUN), 0);
-  /* prefix sums of one run and its halo */
+      blocks (a.mid_pitch / column_vector[type], COLUMN_THREADS),
+      blocks (a.h, COLUMN_RUN), 0);
+  /* a warp per run of a row, each with its prefix sums */
   add_entry (plan, STAGE_ROWS, narrow ? program->rows16 : program->rows[type],
-      TRUE, &a, ROW_THREADS, 1, blocks (a.w, a.run), a.h,
-      (a.run + 2 * a.radius_x + 1) * acc_size);
+      TRUE, &a, ROW_WARPS * 32, 1, blocks (a.w, a.run), blocks (a.h,
+          ROW_WARPS), ROW_WARPS * ROW_SLOT (a.run, a.radius_x) * acc_size);
 }
 
 /**

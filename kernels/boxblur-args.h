@@ -37,10 +37,20 @@
 #define BOX3_ROWS 4
 #define BOX3_U8_COLUMNS 4
 
-/* Rows each thread of box_columns_* walks down, loading the rows of
- * COLUMN_UNROLL of them at a time (integer samples). */
-#define COLUMN_RUN 64
-#define COLUMN_UNROLL 8
+/* Rows each thread of box_columns_* walks down; the columns it sums side
+ * by side, and the rows whose samples it loads at a time, for 8-bit,
+ * 16-bit and float32 samples. */
+#define COLUMN_RUN 32
+#define COLUMN_VECTOR_U8 4
+#define COLUMN_VECTOR_U16 2
+#define COLUMN_VECTOR_F32 4
+#define COLUMN_UNROLL_U8 4
+#define COLUMN_UNROLL_U16 4
+#define COLUMN_UNROLL_F32 4
+
+/* Elements of shared memory each warp of box_rows_* takes: the prefix
+ * sums of a run of @run samples and its windows' reach. */
+#define ROW_SLOT(run, radius_x) ((run) + 2 * (radius_x) + 1)
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...) and the rectangle of it to write.
@@ -76,11 +86,12 @@ typedef struct
   float fill_float;             /* fill value of float samples */
   /* separable passes: the columns [x_first, x_last) the windows reach,
    * whose sums for each row of the rectangle lie in the column sums
-   * memory from element mid_offset on, x_last - x_first to a row; the
-   * row pass's blocks take run samples each */
+   * memory from element mid_offset on, mid_pitch elements from one row
+   * to the next; the row pass's warps take run samples each */
   long long mid_offset;
   int x_first;
   int x_last;
+  int mid_pitch;
   int run;
 } BoxBlurArgs;
 

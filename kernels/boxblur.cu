@@ -373,18 +373,19 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  *
  * The window sum is a sum of column sums, so a region is blurred in two
  * passes through column sums `mid` (one row per row of the region, as
- * wide as the columns its windows reach, tightly packed, each entry of a
- * launch in its own part):
+ * wide as the columns its windows reach, each entry of a launch in its own
+ * part):
  *
- *   box_columns_*: each thread walks down one column over a run of
- *     COLUMN_RUN rows, keeping the sum of the 2 * radius_y + 1 rows around it
- *     and sliding it one row at a time (add the row entering, subtract the
- *     row leaving).  Threads of a warp own neighbouring columns, so loads
- *     are coalesced.  Only the columns the region's windows reach are
- *     summed.
- *   box_rows_*: each block takes a run of one row of `mid` plus its
- *     2 * radius_x halo into shared memory, turns it into a prefix sum with a
- *     block-wide scan, and reads each window sum as the difference of two
+ *   box_columns_*: each thread walks down COLUMN_VECTOR_* neighbouring
+ *     columns over a run of COLUMN_RUN rows, keeping the sums of the
+ *     2 * radius_y + 1 rows around it and sliding them one row at a time
+ *     (add the row entering, subtract the row leaving), loading and
+ *     storing the columns at once where they are aligned.  Threads of a
+ *     warp own neighbouring columns, so loads are coalesced.  Only the
+ *     columns the region's windows reach are summed.
+ *   box_rows_*: each warp takes a run of one row of `mid` plus its
+ *     2 * radius_x halo into shared memory, turns it into a prefix sum with
+ *     a warp-wide scan, and reads each window sum as the difference of two
  *     prefix sums.  Columns outside the frame stand in by border_index, or
  *     are whole columns of the constant border.
  *
@@ -397,93 +398,185 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * the drift a float running sum would.
  * ------------------------------------------------------------------------ */
 
-/* Columns [x_first, x_last) of the region's rows. */
-template <typename T, typename Acc, typename Mid, int U>
-__device__ __forceinline__ void
-box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
+/* V samples of type T side by side, loaded and stored at once where they
+ * are adjacent and aligned. */
+template <typename T, int V>
+struct alignas (sizeof (T) * V) Vector
 {
-  const int x = a.x_first + blockIdx.x * blockDim.x + threadIdx.x;
-  const int y0 = a.y + blockIdx.y * COLUMN_RUN;
-  const int ry = a.radius_y;
-  const int pitch = a.x_last - a.x_first;
+  T v[V];
+};
 
-  if (x >= a.x_last || y0 >= a.y + a.h)
-    return;
+/* The frame row that window row @i stands for, or -1 where the window
+ * reads the constant border (or, in shrink mode, nothing). */
+__device__ __forceinline__ int
+window_row (const BoxBlurArgs & a, int i)
+{
+  return border_index (i, a.height, a.border);
+}
 
-  const int y1 = min (y0 + COLUMN_RUN, a.y + a.h);
-  const bool shrink = a.border == BOX_BORDER_SHRINK;
-  Acc sum = 0;
+/* The thread's V columns of source row @r (-1: @outside), at @col, the
+ * thread's first column of row 0; with VECTOR in one aligned load, else
+ * one at a time, the columns from @n on repeating the last.  The load is
+ * made whatever @r, from row @home where it is -1, and its value chosen
+ * after, so that no branch stands between the loads of a thread. */
+template <typename T, typename Acc, int V, bool VECTOR>
+__device__ __forceinline__ void
+load_columns (const BoxBlurArgs & a, const uint8 * col, int r, int home,
+    int n, Acc outside, Acc * v)
+{
+  const uint8 *p = col + (long long) (r < 0 ? home : r) * a.src_stride;
+  T w[V];
 
-  if (shrink) {
-    for (int yy = max (y0 - ry, 0); yy <= min (y0 + ry, a.height - 1); yy++)
-      sum += (Acc) src_at < T > (a, x, yy);
+  if (VECTOR) {
+    const Vector < T, V > vec = *(const Vector < T, V > *) p;
+#pragma unroll
+    for (int c = 0; c < V; c++)
+      w[c] = vec.v[c];
   } else {
-    for (int yy = y0 - ry; yy <= y0 + ry; yy++)
-      sum += (Acc) sample < T > (a, x, yy);
+#pragma unroll
+    for (int c = 0; c < V; c++)
+      w[c] = *(const T *) (p + min (c, n - 1) * a.src_step);
   }
+#pragma unroll
+  for (int c = 0; c < V; c++)
+    v[c] = r < 0 ? outside : (Acc) w[c];
+}
 
-  /* the rows entering and leaving the next U sums are loaded first, so
-   * that their loads are in flight together; a row that is not there
-   * (shrink) adds and subtracts 0, which changes no sum */
-  for (int y = y0; y < y1; y += U) {
-    Acc enter[U], leave[U];
+/* The rows entering (@enter) and leaving (@leave) the sums of rows y ..
+ * y + U - 1, those from @y1 on adding nothing.  INSIDE: all of them are
+ * frame rows, which need no border rule. */
+template <typename T, typename Acc, int U, int V, bool VECTOR, bool INSIDE>
+__device__ __forceinline__ void
+load_slide (const BoxBlurArgs & a, const uint8 * col, int y, int y1,
+    int n, Acc outside, Acc enter[U][V], Acc leave[U][V])
+{
+  const int ry = a.radius_y;
 
 #pragma unroll
-    for (int u = 0; u < U; u++) {
-      const int e = y + u + ry + 1, l = y + u - ry;
+  for (int u = 0; u < U; u++) {
+    const bool in = y + u < y1;
+    const int e = y + u + ry + 1, l = y + u - ry;
 
-      if (y + u >= y1) {
-        enter[u] = leave[u] = 0;
-      } else if (shrink) {
-        enter[u] = e < a.height ? (Acc) src_at < T > (a, x, e) : (Acc) 0;
-        leave[u] = l >= 0 ? (Acc) src_at < T > (a, x, l) : (Acc) 0;
-      } else {
-        enter[u] = (Acc) sample < T > (a, x, e);
-        leave[u] = (Acc) sample < T > (a, x, l);
-      }
-    }
+    load_columns < T, Acc, V, VECTOR > (a, col,
+        !in ? -1 : INSIDE ? e : window_row (a, e), y, n,
+        in ? outside : (Acc) 0, enter[u]);
+    load_columns < T, Acc, V, VECTOR > (a, col,
+        !in ? -1 : INSIDE ? l : window_row (a, l), y, n,
+        in ? outside : (Acc) 0, leave[u]);
+  }
+}
+
+/* Columns [x_first, x_last) of the region's rows, V of them a thread
+ * (mid_pitch is a multiple of it), COLUMN_RUN rows down from @y0, U rows
+ * at a time: the rows entering and leaving the next U sums are loaded
+ * first, so that their loads are in flight together.  A row that is not
+ * there (shrink) adds and subtracts 0, which changes no sum.  VECTOR: the
+ * thread's columns are all there, adjacent and aligned. */
+template <typename T, typename Acc, typename Mid, int U, int V, bool VECTOR>
+__device__ __forceinline__ void
+box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
+{
+  const int ry = a.radius_y;
+  const int y1 = min (y0 + COLUMN_RUN, a.y + a.h);
+  const int n = a.x_last - x;
+  const Acc outside = a.border == BOX_BORDER_SHRINK ? (Acc) 0 :
+      (Acc) constant_sample < T > (a);
+  const uint8 *col = a.src + (long long) x * a.src_step;
+  Mid *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
+      x - a.x_first;
+  const int lo = max (y0 - ry, 0), hi = min (y0 + ry, a.height - 1);
+  Acc sum[V], v[V];
+
+  /* the window of row y0: its rows inside the frame, then those above
+   * and below it */
+#pragma unroll
+  for (int c = 0; c < V; c++)
+    sum[c] = 0;
+  auto add_row =[&](int r) {
+    load_columns < T, Acc, V, VECTOR > (a, col, r, y0, n, outside, v);
+#pragma unroll
+    for (int c = 0; c < V; c++)
+      sum[c] += v[c];
+  };
+#pragma unroll U
+  for (int yy = lo; yy <= hi; yy++)
+    add_row (yy);
+  for (int yy = y0 - ry; yy < lo; yy++)
+    add_row (window_row (a, yy));
+  for (int yy = hi + 1; yy <= y0 + ry; yy++)
+    add_row (window_row (a, yy));
+
+  for (int y = y0; y < y1; y += U) {
+    Acc enter[U][V], leave[U][V];
+
+    if (y - ry >= 0 && y + U + ry < a.height)
+      load_slide < T, Acc, U, V, VECTOR, true > (a, col, y, y1, n, outside,
+          enter, leave);
+    else
+      load_slide < T, Acc, U, V, VECTOR, false > (a, col, y, y1, n, outside,
+          enter, leave);
 #pragma unroll
     for (int u = 0; u < U; u++) {
       if (y + u < y1) {
-        mid[a.mid_offset + (long long) (y + u - a.y) * pitch + x -
-            a.x_first] = (Mid) sum;
-        sum += enter[u];
-        sum -= leave[u];
+        if (VECTOR) {
+          Vector < Mid, V > w;
+#pragma unroll
+          for (int c = 0; c < V; c++)
+            w.v[c] = (Mid) sum[c];
+          *(Vector < Mid, V > *) out = w;
+        } else {
+#pragma unroll
+          for (int c = 0; c < V; c++)
+            if (c < n)
+              out[c] = (Mid) sum[c];
+        }
+        out += a.mid_pitch;
+#pragma unroll
+        for (int c = 0; c < V; c++) {
+          sum[c] += enter[u][c];
+          sum[c] -= leave[u][c];
+        }
       }
     }
   }
 }
 
-/* Exclusive prefix sum of @v over the block; @warp_sums has one slot per
- * warp. */
+template <typename T, typename Acc, typename Mid, int U, int V>
+__device__ __forceinline__ void
+box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
+{
+  const int x = a.x_first + (blockIdx.x * blockDim.x + threadIdx.x) *
+      V;
+  const int y0 = a.y + blockIdx.y * COLUMN_RUN;
+
+  if (x >= a.x_last || y0 >= a.y + a.h)
+    return;
+
+  const unsigned long long at = (unsigned long long) a.src +
+      (unsigned long long) x * a.src_step;
+  if (x + V <= a.x_last && a.src_step == sizeof (T)
+      && ((at | (unsigned int) a.src_stride) &
+          (sizeof (T) * V - 1)) == 0)
+    box_columns_at < T, Acc, Mid, U, V, true > (a, mid, x, y0);
+  else
+    box_columns_at < T, Acc, Mid, U, V, false > (a, mid, x, y0);
+}
+
+/* Exclusive prefix sum of @v over the warp. */
 template <typename Acc>
 __device__ __forceinline__ Acc
-block_exclusive_scan (Acc v, Acc * warp_sums)
+warp_exclusive_scan (Acc v)
 {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const int n_warps = blockDim.x >> 5;
+  const int lane = threadIdx.x & 31;
   Acc inclusive = v;
 
+#pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
-    Acc up = __shfl_up_sync (0xffffffffu, inclusive, d);
+    const Acc up = __shfl_up_sync (0xffffffffu, inclusive, d);
     if (lane >= d)
       inclusive += up;
   }
-  if (lane == 31)
-    warp_sums[warp] = inclusive;
-  __syncthreads ();
-  if (warp == 0) {
-    Acc w = lane < n_warps ? warp_sums[lane] : (Acc) 0;
-    for (int d = 1; d < 32; d <<= 1) {
-      Acc up = __shfl_up_sync (0xffffffffu, w, d);
-      if (lane >= d)
-        w += up;
-    }
-    if (lane < n_warps)
-      warp_sums[lane] = w;      /* inclusive over warps */
-  }
-  __syncthreads ();
-  return inclusive - v + (warp > 0 ? warp_sums[warp - 1] : (Acc) 0);
+  return inclusive - v;
 }
 
 /* finish() for the many windows of one row that have the same count,
@@ -536,64 +629,73 @@ finish_by (double sum, unsigned int, double inv)
   return sum * inv;
 }
 
-/* One block per (run of @run output samples, row of the region).  Shared
- * memory holds the prefix sums P of the column sums first .. last, P[0] = 0,
- * where first and last are the run's window ends (clipped to the frame in
- * shrink mode). */
+/* One warp per (run of @run output samples, row of the region), each with
+ * ROW_SLOT (run, radius_x) elements of shared memory, where it keeps the
+ * prefix sums P of the column sums first .. last, P[0] = 0; first and last
+ * are the run's window ends (clipped to the frame in shrink mode).  Every
+ * lane sums a chunk of them, an odd number long so that the lanes' reads
+ * fall in different banks, and a shuffle scan stitches the chunks; each
+ * window's sum is then the difference of two prefix sums. */
 template <typename T, typename Acc, typename Mid>
 __device__ __forceinline__ void
-box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, Acc * prefix)
+box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, Acc * shared)
 {
-  __shared__ Acc warp_sums[32];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const int rx = a.radius_x, ry = a.radius_y, run = a.run;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
-  const int y = a.y + blockIdx.y;
+  const int dy = blockIdx.y * (blockDim.x >> 5) + warp;
   const int x0 = a.x + blockIdx.x * run;
   const int x1 = min (x0 + run, a.x + a.w);
 
-  /* the whole block leaves together, before any barrier */
-  if (x0 >= a.x + a.w || (int) blockIdx.y >= a.h)
+  /* the whole warp leaves together, before any synchronisation */
+  if (x0 >= a.x + a.w || dy >= a.h)
     return;
 
+  const int y = a.y + dy;
   const int first = shrink ? max (x0 - rx, 0) : x0 - rx;
   const int last = shrink ? min (x1 - 1 + rx, a.width - 1) : x1 - 1 + rx;
   const int n = last - first + 1;
-  const Mid *row = mid + a.mid_offset + (long long) (y - a.y) *
-      (a.x_last - a.x_first) - a.x_first;
-  /* a column of the constant border */
-  const Acc border_column = (Acc) constant_sample < T > (a) * (2 * ry + 1);
+  const Mid *row = mid + a.mid_offset + (long long) dy * a.mid_pitch -
+      a.x_first;
+  Acc *p = shared + warp * ROW_SLOT (run, rx);
 
-  for (int i = threadIdx.x; i < n; i += blockDim.x) {
-    const int j = border_index (first + i, a.width, a.border);
-    prefix[i + 1] = j < 0 ? border_column : (Acc) row[j];
+  if (first >= 0 && last < a.width) {
+#pragma unroll 4
+    for (int i = lane; i < n; i += 32)
+      p[i + 1] = (Acc) row[first + i];
+  } else {
+    /* a column of the constant border */
+    const Acc border_column = (Acc) constant_sample < T > (a) * (2 * ry + 1);
+
+    for (int i = lane; i < n; i += 32) {
+      const int j = border_index (first + i, a.width, a.border);
+      p[i + 1] = j < 0 ? border_column : (Acc) row[j];
+    }
   }
+  __syncwarp ();
 
-  /* Each thread scans a contiguous chunk; the block scan stitches them. */
-  const int chunk = (n + blockDim.x - 1) / blockDim.x;
-  const int c0 = min ((int) threadIdx.x * chunk, n);
-  const int c1 = min (c0 + chunk, n);
-  __syncthreads ();
-
+  const int chunk = ((n + 31) >> 5) | 1;
+  const int c0 = min (lane * chunk, n), c1 = min (c0 + chunk, n);
   Acc local = 0;
   for (int i = c0; i < c1; i++)
-    local += prefix[i + 1];
-  Acc acc = block_exclusive_scan (local, warp_sums);
+    local += p[i + 1];
+  Acc acc = warp_exclusive_scan (local);
   for (int i = c0; i < c1; i++) {
-    acc += prefix[i + 1];
-    prefix[i + 1] = acc;
+    acc += p[i + 1];
+    p[i + 1] = acc;
   }
-  if (threadIdx.x == 0)
-    prefix[0] = 0;
-  __syncthreads ();
+  if (lane == 0)
+    p[0] = 0;
+  __syncwarp ();
 
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
   const unsigned int full = (2 * rx + 1) * rows;
   const auto inv = reciprocal (full, (Acc) 0);
-  for (int x = x0 + threadIdx.x; x < x1; x += blockDim.x) {
+  for (int x = x0 + lane; x < x1; x += 32) {
     const int wa = shrink ? max (x - rx, 0) : x - rx;
     const int wb = shrink ? min (x + rx, a.width - 1) : x + rx;
-    const Acc sum = prefix[wb - first + 1] - prefix[wa - first];
+    const Acc sum = p[wb - first + 1] - p[wa - first];
     const unsigned int count = (unsigned int) (wb - wa + 1) * rows;
     store (a, x, y, (T) (count == full ? finish_by (sum, full, inv) :
             finish (sum, count)));
@@ -772,12 +874,12 @@ copy_bytes (const BoxBlurArgs * __restrict__ list)
 
 /* Instantiates the two passes for samples T summed in Acc with column sums
  * kept as Mid. */
-#define SEPARABLE(name, T, Acc, Mid, U) \
+#define SEPARABLE(name, T, Acc, Mid, U, V) \
   extern "C" __global__ void \
   box_columns_##name (const BoxBlurArgs * __restrict__ list, \
       Mid * __restrict__ mid) \
   { \
-    box_columns < T, Acc, Mid, U > (entry (list), mid); \
+    box_columns < T, Acc, Mid, U, V > (entry (list), mid); \
   } \
   extern "C" __global__ void \
   box_rows_##name (const BoxBlurArgs * __restrict__ list, \
@@ -787,12 +889,14 @@ copy_bytes (const BoxBlurArgs * __restrict__ list)
     box_rows < T, Acc, Mid > (entry (list), mid, (Acc *) prefix_##name); \
   }
 
-SEPARABLE (u8, uint8, unsigned int, unsigned int, COLUMN_UNROLL)
+SEPARABLE (u8, uint8, unsigned int, unsigned int, COLUMN_UNROLL_U8,
+    COLUMN_VECTOR_U8)
 /* 8-bit samples with radius_y <= 128: a column sum is at most
  * 257 * 255 = 65535, so 16 bits hold it and the intermediate frame is half
  * the size. */
-SEPARABLE (u8_16, uint8, unsigned int, uint16, COLUMN_UNROLL)
+SEPARABLE (u8_16, uint8, unsigned int, uint16, COLUMN_UNROLL_U8,
+    COLUMN_VECTOR_U8)
 /* a 16-bit column sum is at most 511 * 65535 < 2^32 */
-SEPARABLE (u16, uint16, uint64, unsigned int, COLUMN_UNROLL)
-/* float32 columns one row at a time */
-SEPARABLE (f32, float, double, float, 1)
+SEPARABLE (u16, uint16, uint64, unsigned int, COLUMN_UNROLL_U16,
+    COLUMN_VECTOR_U16)
+SEPARABLE (f32, float, double, float, COLUMN_UNROLL_F32, COLUMN_VECTOR_F32)
