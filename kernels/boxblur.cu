@@ -492,7 +492,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 #pragma unroll
   for (int c = 0; c < V; c++)
     sum[c] = 0;
-  auto add_row =[&](int r) {
+  auto add_row = [&](int r) {
     load_columns < T, Acc, V, VECTOR > (a, col, r, y0, n, outside, v);
 #pragma unroll
     for (int c = 0; c < V; c++)
@@ -545,8 +545,7 @@ template <typename T, typename Acc, typename Mid, int U, int V>
 __device__ __forceinline__ void
 box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
 {
-  const int x = a.x_first + (blockIdx.x * blockDim.x + threadIdx.x) *
-      V;
+  const int x = a.x_first + (blockIdx.x * blockDim.x + threadIdx.x) * V;
   const int y0 = a.y + blockIdx.y * COLUMN_RUN;
 
   if (x >= a.x_last || y0 >= a.y + a.h)
@@ -555,8 +554,7 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
   const unsigned long long at = (unsigned long long) a.src +
       (unsigned long long) x * a.src_step;
   if (x + V <= a.x_last && a.src_step == sizeof (T)
-      && ((at | (unsigned int) a.src_stride) &
-          (sizeof (T) * V - 1)) == 0)
+      && ((at | (unsigned int) a.src_stride) & (sizeof (T) * V - 1)) == 0)
     box_columns_at < T, Acc, Mid, U, V, true > (a, mid, x, y0);
   else
     box_columns_at < T, Acc, Mid, U, V, false > (a, mid, x, y0);
