@@ -34,9 +34,14 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define BLOCK_H 8
 
 /* Launch geometry of the separable passes, whose column threads walk
- * COLUMN_RUN (boxblur-args.h) rows of column_vector[] columns each, and
- * whose row warps take ROW_RUN samples of a row each. */
+ * COLUMN_RUN rows of column_vector[] columns each (COLUMN_LONG_RUN from
+ * radius_y COLUMN_LONG_RADIUS on, where the window each run starts with
+ * outweighs the parallelism of shorter runs), and whose row warps take
+ * ROW_RUN samples of a row each. */
 #define COLUMN_THREADS 128
+#define COLUMN_RUN 32
+#define COLUMN_LONG_RUN 64
+#define COLUMN_LONG_RADIUS 64
 #define ROW_WARPS 4
 #define ROW_RUN 256
 
@@ -80,7 +85,6 @@ typedef struct
   guint count;
   dim3 grid;                    /* z: count */
   dim3 block;
-  gsize shared;
 } Launch;
 
 struct _GstCudaBoxBlurPlan
@@ -208,10 +212,10 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
 static void
 add_entry (GstCudaBoxBlurPlan * plan, Stage stage, cudaKernel_t kernel,
     gboolean takes_mid, const BoxBlurArgs * args, guint block_x,
-    guint block_y, guint grid_x, guint grid_y, gsize shared)
+    guint block_y, guint grid_x, guint grid_y)
 {
   Launch entry = { stage, kernel, takes_mid, plan->pending_args->len, 1,
-    {grid_x, grid_y, 1}, {block_x, block_y, 1}, shared
+    {grid_x, grid_y, 1}, {block_x, block_y, 1}
   };
 
   g_array_append_vals (plan->pending_args, args, 1);
@@ -248,7 +252,7 @@ gst_cuda_box_blur_plan_copy (GstCudaBoxBlurPlan * plan, const guint8 * src,
   args.w = width_bytes;
   args.h = height;
   add_entry (plan, STAGE_COPY, plan->program->copy, FALSE, &args, BLOCK_W,
-      BLOCK_H, blocks (width_bytes, BLOCK_W), blocks (height, BLOCK_H), 0);
+      BLOCK_H, blocks (width_bytes, BLOCK_W), blocks (height, BLOCK_H));
 }
 
 /**
@@ -283,8 +287,6 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
 {
   const GstCudaBoxBlurProgram *program = plan->program;
   const GstCudaBoxBlurSampleType type = plan->type;
-  const gsize acc_size = type == GST_CUDA_BOX_BLUR_U8 ? sizeof (guint32) :
-      sizeof (guint64);
   gboolean narrow;
   gsize mid_element, mid_bytes;
   BoxBlurArgs a;
@@ -295,7 +297,7 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
 
   if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
     add_entry (plan, STAGE_FIRST, program->pixelate[type], FALSE, &a,
-        BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H), 0);
+        BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
     return;
   }
   if (variant == GST_CUDA_BOX_BLUR_DIRECT) {
@@ -306,7 +308,7 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
     add_entry (plan, STAGE_FIRST, box3 ? program->direct3x3[type] :
         program->direct[type], FALSE, &a, BLOCK_W, BLOCK_H,
         blocks (a.w, BLOCK_W * columns), blocks (a.h, box3 ?
-            BLOCK_H * BOX3_ROWS : BLOCK_H), 0);
+            BLOCK_H * BOX3_ROWS : BLOCK_H));
     return;
   }
 
@@ -329,17 +331,19 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
     gst_cuda_box_blur_plan_end_batch (plan);
   a.mid_offset = plan->mid_used / mid_element;
-  a.run = MIN (a.w, ROW_RUN);
+  a.column_run = a.radius_y >= COLUMN_LONG_RADIUS ? COLUMN_LONG_RUN :
+      COLUMN_RUN;
+  a.row_run = MIN (a.w, ROW_RUN);
   plan->mid_used += mid_bytes;
 
   add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
       program->columns[type], TRUE, &a, COLUMN_THREADS, 1,
       blocks (a.mid_pitch / column_vector[type], COLUMN_THREADS),
-      blocks (a.h, COLUMN_RUN), 0);
-  /* a warp per run of a row, each with its prefix sums */
+      blocks (a.h, a.column_run));
+  /* a warp per run of a row */
   add_entry (plan, STAGE_ROWS, narrow ? program->rows16 : program->rows[type],
-      TRUE, &a, ROW_WARPS * 32, 1, blocks (a.w, a.run), blocks (a.h,
-          ROW_WARPS), ROW_WARPS * ROW_SLOT (a.run, a.radius_x) * acc_size);
+      TRUE, &a, ROW_WARPS * 32, 1, blocks (a.w, a.row_run), blocks (a.h,
+          ROW_WARPS));
 }
 
 /**
@@ -361,7 +365,7 @@ gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
   if (a.w <= 0 || a.h <= 0)
     return;
   add_entry (plan, STAGE_COMPOSE, plan->program->compose[plan->type], FALSE,
-      &a, BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H), 0);
+      &a, BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
 }
 
 /**
@@ -403,7 +407,6 @@ gst_cuda_box_blur_plan_end_batch (GstCudaBoxBlurPlan * plan)
         launch.count++;
         launch.grid.x = MAX (launch.grid.x, e->grid.x);
         launch.grid.y = MAX (launch.grid.y, e->grid.y);
-        launch.shared = MAX (launch.shared, e->shared);
         e->count = 0;           /* taken */
       }
       launch.grid.z = launch.count;
@@ -501,7 +504,7 @@ gst_cuda_box_blur_plan_launch (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
     GST_LOG ("launch %u: stage %d, %u entries, grid %ux%u", i, l->stage,
         l->count, l->grid.x, l->grid.y);
     if (!GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *) l->kernel,
-                l->grid, l->block, params, l->shared, stream), error))
+                l->grid, l->block, params, 0, stream), error))
       return FALSE;
   }
   return TRUE;

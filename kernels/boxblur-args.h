@@ -37,20 +37,15 @@
 #define BOX3_ROWS 4
 #define BOX3_U8_COLUMNS 4
 
-/* Rows each thread of box_columns_* walks down; the columns it sums side
- * by side, and the rows whose samples it loads at a time, for 8-bit,
- * 16-bit and float32 samples. */
-#define COLUMN_RUN 32
+/* The columns each thread of box_columns_* sums side by side, and the
+ * rows whose samples it loads at a time, for 8-bit, 16-bit and float32
+ * samples. */
 #define COLUMN_VECTOR_U8 4
 #define COLUMN_VECTOR_U16 2
 #define COLUMN_VECTOR_F32 4
 #define COLUMN_UNROLL_U8 4
 #define COLUMN_UNROLL_U16 4
 #define COLUMN_UNROLL_F32 4
-
-/* Elements of shared memory each warp of box_rows_* takes: the prefix
- * sums of a run of @run samples and its windows' reach. */
-#define ROW_SLOT(run, radius_x) ((run) + 2 * (radius_x) + 1)
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...) and the rectangle of it to write.
@@ -87,12 +82,14 @@ typedef struct
   /* separable passes: the columns [x_first, x_last) the windows reach,
    * whose sums for each row of the rectangle lie in the column sums
    * memory from element mid_offset on, mid_pitch elements from one row
-   * to the next; the row pass's warps take run samples each */
+   * to the next; the column pass's threads walk column_run rows down, the
+   * row pass's warps row_run samples along */
   long long mid_offset;
   int x_first;
   int x_last;
   int mid_pitch;
-  int run;
+  int column_run;
+  int row_run;
 } BoxBlurArgs;
 
 #endif

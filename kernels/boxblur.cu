@@ -377,25 +377,26 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * part):
  *
  *   box_columns_*: each thread walks down COLUMN_VECTOR_* neighbouring
- *     columns over a run of COLUMN_RUN rows, keeping the sums of the
+ *     columns over a run of column_run rows, keeping the sums of the
  *     2 * radius_y + 1 rows around it and sliding them one row at a time
  *     (add the row entering, subtract the row leaving), loading and
  *     storing the columns at once where they are aligned.  Threads of a
  *     warp own neighbouring columns, so loads are coalesced.  Only the
  *     columns the region's windows reach are summed.
- *   box_rows_*: each warp takes a run of one row of `mid` plus its
- *     2 * radius_x halo into shared memory, turns it into a prefix sum with
- *     a warp-wide scan, and reads each window sum as the difference of two
- *     prefix sums.  Columns outside the frame stand in by border_index, or
- *     are whole columns of the constant border.
+ *   box_rows_*: each warp slides the window along a run of one row of
+ *     `mid`, the lanes' steps added up by a warp-wide scan, with no shared
+ *     memory.  Columns outside the frame stand in by border_index, or are
+ *     whole columns of the constant border.
  *
  * Integer samples accumulate exactly (8-bit in 32 bits; 16-bit columns in
  * 32 bits and rows in 64), so the result equals the direct kernel's.  Float
  * samples slide and scan in double and keep the column sums as float: the
- * only roundings are one per column sum (relative 2^-24) and the final
- * division, so the result stays within about 1e-7 relative of the exact
- * mean for non-negative data, whatever the radius, instead of accumulating
- * the drift a float running sum would.
+ * roundings that matter are one per column sum (relative 2^-24) and the
+ * final division (those of the double sums, over at most a few hundred
+ * additions of window-sized terms, are some 2^-40 relative), so the result
+ * stays within about 1e-7 relative of the exact mean for non-negative
+ * data, whatever the radius, instead of accumulating the drift a float
+ * running sum would.
  * ------------------------------------------------------------------------ */
 
 /* V samples of type T side by side, loaded and stored at once where they
@@ -415,14 +416,14 @@ window_row (const BoxBlurArgs & a, int i)
 }
 
 /* The thread's V columns of source row @r (-1: @outside), at @col, the
- * thread's first column of row 0; with VECTOR in one aligned load, else
+ * thread's first column of row 0, as Out; with VECTOR in one aligned load, else
  * one at a time, the columns from @n on repeating the last.  The load is
  * made whatever @r, from row @home where it is -1, and its value chosen
  * after, so that no branch stands between the loads of a thread. */
-template <typename T, typename Acc, int V, bool VECTOR>
+template <typename T, typename Out, int V, bool VECTOR>
 __device__ __forceinline__ void
 load_columns (const BoxBlurArgs & a, const uint8 * col, int r, int home,
-    int n, Acc outside, Acc * v)
+    int n, Out outside, Out * v)
 {
   const uint8 *p = col + (long long) (r < 0 ? home : r) * a.src_stride;
   T w[V];
@@ -439,16 +440,17 @@ load_columns (const BoxBlurArgs & a, const uint8 * col, int r, int home,
   }
 #pragma unroll
   for (int c = 0; c < V; c++)
-    v[c] = r < 0 ? outside : (Acc) w[c];
+    v[c] = r < 0 ? outside : (Out) w[c];
 }
 
 /* The rows entering (@enter) and leaving (@leave) the sums of rows y ..
  * y + U - 1, those from @y1 on adding nothing.  INSIDE: all of them are
- * frame rows, which need no border rule. */
-template <typename T, typename Acc, int U, int V, bool VECTOR, bool INSIDE>
+ * frame rows, which need no border rule.  They are kept as samples, which
+ * take fewer registers than float32's double sums. */
+template <typename T, int U, int V, bool VECTOR, bool INSIDE>
 __device__ __forceinline__ void
 load_slide (const BoxBlurArgs & a, const uint8 * col, int y, int y1,
-    int n, Acc outside, Acc enter[U][V], Acc leave[U][V])
+    int n, T outside, T enter[U][V], T leave[U][V])
 {
   const int ry = a.radius_y;
 
@@ -457,17 +459,17 @@ load_slide (const BoxBlurArgs & a, const uint8 * col, int y, int y1,
     const bool in = y + u < y1;
     const int e = y + u + ry + 1, l = y + u - ry;
 
-    load_columns < T, Acc, V, VECTOR > (a, col,
+    load_columns < T, T, V, VECTOR > (a, col,
         !in ? -1 : INSIDE ? e : window_row (a, e), y, n,
-        in ? outside : (Acc) 0, enter[u]);
-    load_columns < T, Acc, V, VECTOR > (a, col,
+        in ? outside : (T) 0, enter[u]);
+    load_columns < T, T, V, VECTOR > (a, col,
         !in ? -1 : INSIDE ? l : window_row (a, l), y, n,
-        in ? outside : (Acc) 0, leave[u]);
+        in ? outside : (T) 0, leave[u]);
   }
 }
 
 /* Columns [x_first, x_last) of the region's rows, V of them a thread
- * (mid_pitch is a multiple of it), COLUMN_RUN rows down from @y0, U rows
+ * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
  * at a time: the rows entering and leaving the next U sums are loaded
  * first, so that their loads are in flight together.  A row that is not
  * there (shrink) adds and subtracts 0, which changes no sum.  VECTOR: the
@@ -477,10 +479,10 @@ __device__ __forceinline__ void
 box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 {
   const int ry = a.radius_y;
-  const int y1 = min (y0 + COLUMN_RUN, a.y + a.h);
+  const int y1 = min (y0 + a.column_run, a.y + a.h);
   const int n = a.x_last - x;
-  const Acc outside = a.border == BOX_BORDER_SHRINK ? (Acc) 0 :
-      (Acc) constant_sample < T > (a);
+  const T outside = a.border == BOX_BORDER_SHRINK ? (T) 0 :
+      constant_sample < T > (a);
   const uint8 *col = a.src + (long long) x * a.src_step;
   Mid *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
       x - a.x_first;
@@ -493,7 +495,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
   for (int c = 0; c < V; c++)
     sum[c] = 0;
   auto add_row = [&](int r) {
-    load_columns < T, Acc, V, VECTOR > (a, col, r, y0, n, outside, v);
+    load_columns < T, Acc, V, VECTOR > (a, col, r, y0, n, (Acc) outside, v);
 #pragma unroll
     for (int c = 0; c < V; c++)
       sum[c] += v[c];
@@ -507,13 +509,13 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
     add_row (window_row (a, yy));
 
   for (int y = y0; y < y1; y += U) {
-    Acc enter[U][V], leave[U][V];
+    T enter[U][V], leave[U][V];
 
     if (y - ry >= 0 && y + U + ry < a.height)
-      load_slide < T, Acc, U, V, VECTOR, true > (a, col, y, y1, n, outside,
+      load_slide < T, U, V, VECTOR, true > (a, col, y, y1, n, outside,
           enter, leave);
     else
-      load_slide < T, Acc, U, V, VECTOR, false > (a, col, y, y1, n, outside,
+      load_slide < T, U, V, VECTOR, false > (a, col, y, y1, n, outside,
           enter, leave);
 #pragma unroll
     for (int u = 0; u < U; u++) {
@@ -546,7 +548,7 @@ __device__ __forceinline__ void
 box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
 {
   const int x = a.x_first + (blockIdx.x * blockDim.x + threadIdx.x) * V;
-  const int y0 = a.y + blockIdx.y * COLUMN_RUN;
+  const int y0 = a.y + blockIdx.y * a.column_run;
 
   if (x >= a.x_last || y0 >= a.y + a.h)
     return;
@@ -627,77 +629,125 @@ finish_by (double sum, unsigned int, double inv)
   return sum * inv;
 }
 
-/* One warp per (run of @run output samples, row of the region), each with
- * ROW_SLOT (run, radius_x) elements of shared memory, where it keeps the
- * prefix sums P of the column sums first .. last, P[0] = 0; first and last
- * are the run's window ends (clipped to the frame in shrink mode).  Every
- * lane sums a chunk of them, an odd number long so that the lanes' reads
- * fall in different banks, and a shuffle scan stitches the chunks; each
- * window's sum is then the difference of two prefix sums. */
-template <typename T, typename Acc, typename Mid>
-__device__ __forceinline__ void
-box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid, Acc * shared)
+/* Neighbouring output samples each lane of box_rows_* makes. */
+#define ROW_LANE_SAMPLES 4
+
+/* The column sum that column @j stands for in a row's windows: with
+ * INSIDE (every window of the run is inside the frame) mid's column @j;
+ * else the one border_index names, or where it names none @border_column,
+ * the sum of a column of the constant border (shrink: 0), the load then
+ * made from column x_first and its value dropped. */
+template <typename Acc, typename Mid, bool INSIDE>
+__device__ __forceinline__ Acc
+row_value (const BoxBlurArgs & a, const Mid * row, int j, Acc border_column)
 {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const int rx = a.radius_x, ry = a.radius_y, run = a.run;
+  if (INSIDE)
+    return (Acc) row[j];
+
+  const int m = border_index (j, a.width, a.border);
+  const Acc v = (Acc) row[m < 0 ? a.x_first : m];
+  return m < 0 ? border_column : v;
+}
+
+/* Output samples x0 .. x1 - 1 of row @y, from the column sums @row (column
+ * j at row[j]), @lane of the warp taking ROW_LANE_SAMPLES neighbouring
+ * ones of each step of 32 * ROW_LANE_SAMPLES.  The warp sums the window of
+ * x0, then slides it: the sum of x is that of x - 1 plus the column
+ * entering and minus the one leaving, d(x).  Each lane adds up its d()s, a
+ * warp-wide scan turns those into every sample's sum, and the last lane's
+ * carries over to the next step.  Integer sums slide exactly (d() may
+ * wrap, the sums never do), float ones in double.  A lane's means are
+ * stored at once where they are adjacent and aligned. */
+template <typename T, typename Acc, typename Mid, bool INSIDE>
+__device__ __forceinline__ void
+box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
+    int x1, int y, int lane)
+{
+  const int K = ROW_LANE_SAMPLES;
+  const int rx = a.radius_x, ry = a.radius_y;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
-  const int dy = blockIdx.y * (blockDim.x >> 5) + warp;
-  const int x0 = a.x + blockIdx.x * run;
-  const int x1 = min (x0 + run, a.x + a.w);
+  const Acc border_column = shrink ? (Acc) 0 :
+      (Acc) constant_sample < T > (a) * (2 * ry + 1);
+  auto value = [&](int j) {
+    return row_value < Acc, Mid, INSIDE > (a, row, j, border_column);
+  };
 
-  /* the whole warp leaves together, before any synchronisation */
-  if (x0 >= a.x + a.w || dy >= a.h)
-    return;
-
-  const int y = a.y + dy;
-  const int first = shrink ? max (x0 - rx, 0) : x0 - rx;
-  const int last = shrink ? min (x1 - 1 + rx, a.width - 1) : x1 - 1 + rx;
-  const int n = last - first + 1;
-  const Mid *row = mid + a.mid_offset + (long long) dy * a.mid_pitch -
-      a.x_first;
-  Acc *p = shared + warp * ROW_SLOT (run, rx);
-
-  if (first >= 0 && last < a.width) {
-#pragma unroll 4
-    for (int i = lane; i < n; i += 32)
-      p[i + 1] = (Acc) row[first + i];
-  } else {
-    /* a column of the constant border */
-    const Acc border_column = (Acc) constant_sample < T > (a) * (2 * ry + 1);
-
-    for (int i = lane; i < n; i += 32) {
-      const int j = border_index (first + i, a.width, a.border);
-      p[i + 1] = j < 0 ? border_column : (Acc) row[j];
-    }
-  }
-  __syncwarp ();
-
-  const int chunk = ((n + 31) >> 5) | 1;
-  const int c0 = min (lane * chunk, n), c1 = min (c0 + chunk, n);
-  Acc local = 0;
-  for (int i = c0; i < c1; i++)
-    local += p[i + 1];
-  Acc acc = warp_exclusive_scan (local);
-  for (int i = c0; i < c1; i++) {
-    acc += p[i + 1];
-    p[i + 1] = acc;
-  }
-  if (lane == 0)
-    p[0] = 0;
-  __syncwarp ();
+  Acc carry = 0;
+  for (int i = lane; i <= 2 * rx; i += 32)
+    carry += value (x0 - rx + i);
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1)
+    carry += __shfl_xor_sync (0xffffffffu, carry, d);
 
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
   const unsigned int full = (2 * rx + 1) * rows;
   const auto inv = reciprocal (full, (Acc) 0);
-  for (int x = x0 + lane; x < x1; x += 32) {
-    const int wa = shrink ? max (x - rx, 0) : x - rx;
-    const int wb = shrink ? min (x + rx, a.width - 1) : x + rx;
-    const Acc sum = p[wb - first + 1] - p[wa - first];
-    const unsigned int count = (unsigned int) (wb - wa + 1) * rows;
-    store (a, x, y, (T) (count == full ? finish_by (sum, full, inv) :
-            finish (sum, count)));
+
+  for (int xs = x0 + lane * K; xs - lane * K < x1; xs += 32 * K) {
+    Acc sum[K], local = 0;
+
+#pragma unroll
+    for (int c = 0; c < K; c++) {
+      const int x = xs + c;
+      if (x > x0 && x < x1)
+        local += value (x + rx) - value (x - rx - 1);
+      sum[c] = local;
+    }
+    const Acc before = carry + warp_exclusive_scan (local);
+    carry = __shfl_sync (0xffffffffu, before + local, 31);
+
+    T out[K];
+#pragma unroll
+    for (int c = 0; c < K; c++) {
+      const int x = xs + c;
+      const unsigned int count = INSIDE || !shrink || x >= x1 ? full :
+          (unsigned int) (min (x + rx, a.width - 1) - max (x - rx, 0) + 1) *
+          rows;
+      const Acc s = before + sum[c];
+      out[c] = (T) (count == full ? finish_by (s, full, inv) :
+          finish (s, count));
+    }
+
+    uint8 *p = a.dst + (long long) y * a.dst_stride +
+        (long long) xs * a.dst_step;
+    if (xs + K <= x1 && a.dst_step == sizeof (T)
+        && ((unsigned long long) p & (sizeof (T) * K - 1)) == 0) {
+      Vector < T, K > v;
+#pragma unroll
+      for (int c = 0; c < K; c++)
+        v.v[c] = out[c];
+      *(Vector < T, K > *) p = v;
+    } else {
+#pragma unroll
+      for (int c = 0; c < K; c++)
+        if (xs + c < x1)
+          store (a, xs + c, y, out[c]);
+    }
   }
+}
+
+/* One warp per (run of row_run output samples, row of the region); runs
+ * whose windows all stay inside the frame take no border rule. */
+template <typename T, typename Acc, typename Mid>
+__device__ __forceinline__ void
+box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
+{
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int dy = blockIdx.y * (blockDim.x >> 5) + warp;
+  const int x0 = a.x + blockIdx.x * a.row_run;
+  const int x1 = min (x0 + a.row_run, a.x + a.w);
+
+  /* the whole warp leaves together, before any shuffle */
+  if (x0 >= a.x + a.w || dy >= a.h)
+    return;
+
+  const Mid *row = mid + a.mid_offset + (long long) dy * a.mid_pitch -
+      a.x_first;
+  if (x0 - a.radius_x >= 0 && x1 + a.radius_x <= a.width)
+    box_rows_run < T, Acc, Mid, true > (a, row, x0, x1, a.y + dy, lane);
+  else
+    box_rows_run < T, Acc, Mid, false > (a, row, x0, x1, a.y + dy, lane);
 }
 
 /* ------------------------------------------------------------------------
@@ -883,8 +933,7 @@ copy_bytes (const BoxBlurArgs * __restrict__ list)
   box_rows_##name (const BoxBlurArgs * __restrict__ list, \
       const Mid * __restrict__ mid) \
   { \
-    extern __shared__ __align__ (8) unsigned char prefix_##name[]; \
-    box_rows < T, Acc, Mid > (entry (list), mid, (Acc *) prefix_##name); \
+    box_rows < T, Acc, Mid > (entry (list), mid); \
   }
 
 SEPARABLE (u8, uint8, unsigned int, unsigned int, COLUMN_UNROLL_U8,
