@@ -57,6 +57,28 @@ place (GstCudaBoxBlurLocation location, gsize size, const guint8 * bytes)
   return mem;
 }
 
+/* A frame of @info in new @location memory, holding @in's bytes (NULL:
+ * place()'s fill pattern), described by @image; returns the memory, for
+ * release(). */
+static guint8 *
+place_frame (GstCudaBoxBlurImage * image, const GstCudaBoxBlurInfo * info,
+    GstCudaBoxBlurLocation location, GstBuffer * in)
+{
+  GstMapInfo map;
+  guint8 *mem;
+
+  if (in) {
+    fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
+    fail_unless_equals_int (map.size, info->size);
+  }
+  mem = place (location, info->size, in ? map.data : NULL);
+  if (in)
+    gst_buffer_unmap (in, &map);
+  gst_cuda_box_blur_frame_from_data (&image->frame, info, mem);
+  image->location = location;
+  return mem;
+}
+
 static void
 release (GstCudaBoxBlurLocation location, guint8 * mem)
 {
@@ -114,9 +136,7 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
   src.location = src_location;
   gst_buffer_unmap (in, &in_map);
 
-  dst_mem = place (dst_location, info.size, NULL);
-  gst_cuda_box_blur_frame_from_data (&dst.frame, &info, dst_mem);
-  dst.location = dst_location;
+  dst_mem = place_frame (&dst, &info, dst_location, NULL);
 
   gst_cuda_box_blur_settings_held_regions (settings, &info, in, NULL, regions,
       region_settings);
@@ -350,7 +370,6 @@ check_in_place (const gchar * format, gint w, gint h,
   GArray *region_settings = g_array_new (FALSE, FALSE,
       sizeof (GstCudaBoxBlurSettings));
   GstCudaBoxBlurImage image = { 0, };
-  GstMapInfo map;
   GError *error = NULL;
   guint8 *mem;
 
@@ -364,11 +383,7 @@ check_in_place (const gchar * format, gint w, gint h,
           (const GstVideoRectangle *) regions->data, regions->len,
           (const GstCudaBoxBlurSettings *) region_settings->data));
 
-  fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
-  mem = place (location, info.size, map.data);
-  gst_buffer_unmap (in, &map);
-  gst_cuda_box_blur_frame_from_data (&image.frame, &info, mem);
-  image.location = location;
+  mem = place_frame (&image, &info, location, in);
   fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
           settings, &image, (const GstVideoRectangle *) regions->data,
           regions->len, (const GstCudaBoxBlurSettings *) region_settings->data,
@@ -473,7 +488,6 @@ GST_START_TEST (test_many_regions)
     GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
     GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
     GError *error = NULL;
-    GstMapInfo map;
 
     add_many_regions (in, w, h, 500);
     gst_cuda_box_blur_settings_held_regions (&s, &info, in, NULL, regions,
@@ -484,13 +498,8 @@ GST_START_TEST (test_many_regions)
         l++) {
       guint8 *src_mem, *dst_mem;
 
-      fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
-      src_mem = place (l, info.size, map.data);
-      gst_buffer_unmap (in, &map);
-      dst_mem = place (l, info.size, NULL);
-      gst_cuda_box_blur_frame_from_data (&src.frame, &info, src_mem);
-      gst_cuda_box_blur_frame_from_data (&dst.frame, &info, dst_mem);
-      src.location = dst.location = l;
+      src_mem = place_frame (&src, &info, l, in);
+      dst_mem = place_frame (&dst, &info, l, NULL);
 
       fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, &s, &src,
               &dst, (const GstVideoRectangle *) regions->data, regions->len,
@@ -526,7 +535,6 @@ launches_for (const GstCudaBoxBlurSettings * settings, guint n,
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   GstCudaBoxBlurImage image = { 0, };
   GError *error = NULL;
-  GstMapInfo map;
   guint i, launches;
   guint8 *mem;
 
@@ -540,11 +548,7 @@ launches_for (const GstCudaBoxBlurSettings * settings, guint n,
     gst_buffer_add_video_region_of_interest_meta (in, "face", r.x, r.y, r.w,
         r.h);
   }
-  fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
-  mem = place (GST_CUDA_BOX_BLUR_IN_DEVICE, info.size, map.data);
-  gst_buffer_unmap (in, &map);
-  gst_cuda_box_blur_frame_from_data (&image.frame, &info, mem);
-  image.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+  mem = place_frame (&image, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, in);
   fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
           settings, &image, (const GstVideoRectangle *) regions->data,
           regions->len, NULL, &error), "%s", error ? error->message : "");
