@@ -43,7 +43,7 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define COLUMN_LONG_RUN 64
 #define COLUMN_LONG_RADIUS 64
 #define ROW_WARPS 4
-#define ROW_RUN 256
+#define ROW_RUN 512
 
 static const gint column_vector[] = {
   [GST_CUDA_BOX_BLUR_U8] = COLUMN_VECTOR_U8,
