@@ -297,7 +297,8 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
 
   if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
     add_entry (plan, STAGE_FIRST, program->pixelate[type], FALSE, &a,
-        BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
+        PIXELATE_THREADS, 1, blocks (a.w, PIXELATE_TILE (a.block_w)),
+        blocks (a.h, a.block_h));
     return;
   }
   if (variant == GST_CUDA_BOX_BLUR_DIRECT) {

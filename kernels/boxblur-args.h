@@ -37,6 +37,12 @@
 #define BOX3_ROWS 4
 #define BOX3_U8_COLUMNS 4
 
+/* Threads of a pixelate_* block, and the columns of the tile it takes:
+ * as many whole blocks of @block_w as they cover, or one wider block. */
+#define PIXELATE_THREADS 128
+#define PIXELATE_TILE(block_w) ((block_w) <= PIXELATE_THREADS ? \
+    (block_w) * (PIXELATE_THREADS / (block_w)) : (block_w))
+
 /* The columns each thread of box_columns_* sums side by side, and the
  * rows whose samples it loads at a time, for 8-bit, 16-bit and float32
  * samples. */

@@ -543,6 +543,123 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
   }
 }
 
+/* Bytes 0 and 2, and bytes 1 and 3, of @w, each in a 16-bit half. */
+__device__ __forceinline__ unsigned int
+even_bytes (unsigned int w)
+{
+  return __byte_perm (w, 0, 0x4240);
+}
+
+__device__ __forceinline__ unsigned int
+odd_bytes (unsigned int w)
+{
+  return __byte_perm (w, 0, 0x4341);
+}
+
+/* The four 8-bit samples of a row at @p as one word, the first in byte
+ * 0: with VECTOR one aligned load, else one sample at a time, the columns
+ * from @n on repeating the last. */
+template <bool VECTOR>
+__device__ __forceinline__ unsigned int
+row_word (const BoxBlurArgs & a, const uint8 * p, int n)
+{
+  if (VECTOR)
+    return *(const unsigned int *) p;
+
+  unsigned int w = 0;
+#pragma unroll
+  for (int c = 0; c < 4; c++)
+    w |= (unsigned int) p[min (c, n - 1) * a.src_step] << (8 * c);
+  return w;
+}
+
+/* The words of the rows entering (@enter) and leaving (@leave) the sums
+ * of rows y .. y + U - 1, as load_slide() loads them. */
+template <int U, bool VECTOR, bool INSIDE>
+__device__ __forceinline__ void
+load_words (const BoxBlurArgs & a, const uint8 * col, int y, int y1, int n,
+    unsigned int outside, unsigned int enter[U], unsigned int leave[U])
+{
+  const int ry = a.radius_y;
+
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    const bool in = y + u < y1;
+    const int e = !in ? -1 : INSIDE ? y + u + ry + 1 :
+        window_row (a, y + u + ry + 1);
+    const int l = !in ? -1 : INSIDE ? y + u - ry : window_row (a, y + u - ry);
+    const unsigned int we = row_word < VECTOR > (a, col +
+        (long long) (e < 0 ? y : e) * a.src_stride, n);
+    const unsigned int wl = row_word < VECTOR > (a, col +
+        (long long) (l < 0 ? y : l) * a.src_stride, n);
+
+    enter[u] = e < 0 ? (in ? outside : 0) : we;
+    leave[u] = l < 0 ? (in ? outside : 0) : wl;
+  }
+}
+
+/* box_columns_at() for 8-bit samples with 16-bit column sums, four
+ * columns a thread: a row's four samples come as one word, and
+ * the sums of columns 0 and 2 (even) and of columns 1 and 3 (odd) slide
+ * as the 16-bit halves of one word each, so that one 32-bit addition
+ * serves two columns.  Every column sum fits its half (at most 65535),
+ * and integers add up to the same word whatever carries cross between the
+ * halves on the way, so the sums are exact.  All four are stored, those
+ * from x_last on into the padding of mid's rows. */
+template <int U, bool VECTOR>
+__device__ __forceinline__ void
+box_columns_u8_pairs (const BoxBlurArgs & a, uint16 * __restrict__ mid,
+    int x, int y0)
+{
+  const int ry = a.radius_y;
+  const int y1 = min (y0 + a.column_run, a.y + a.h);
+  const unsigned int outside = a.border == BOX_BORDER_SHRINK ? 0u :
+      (a.border_int & 0xff) * 0x01010101u;
+  const int n = a.x_last - x;
+  const uint8 *col = a.src + (long long) x * a.src_step;
+  uint16 *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
+      x - a.x_first;
+  const int lo = max (y0 - ry, 0), hi = min (y0 + ry, a.height - 1);
+  unsigned int even = 0, odd = 0;
+
+  auto add_row = [&](int r) {
+    const unsigned int w = row_word < VECTOR > (a, col +
+        (long long) (r < 0 ? y0 : r) * a.src_stride, n);
+    const unsigned int v = r < 0 ? outside : w;
+    even += even_bytes (v);
+    odd += odd_bytes (v);
+  };
+#pragma unroll U
+  for (int yy = lo; yy <= hi; yy++)
+    add_row (yy);
+  for (int yy = y0 - ry; yy < lo; yy++)
+    add_row (window_row (a, yy));
+  for (int yy = hi + 1; yy <= y0 + ry; yy++)
+    add_row (window_row (a, yy));
+
+  for (int y = y0; y < y1; y += U) {
+    unsigned int enter[U], leave[U];
+
+    if (y - ry >= 0 && y + U + ry < a.height)
+      load_words < U, VECTOR, true > (a, col, y, y1, n, outside, enter,
+          leave);
+    else
+      load_words < U, VECTOR, false > (a, col, y, y1, n, outside, enter,
+          leave);
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      if (y + u < y1) {
+        /* columns 0, 1 and 2, 3 */
+        *(uint2 *) out = make_uint2 (__byte_perm (even, odd, 0x5410),
+            __byte_perm (even, odd, 0x7632));
+        out += a.mid_pitch;
+        even += even_bytes (enter[u]) - even_bytes (leave[u]);
+        odd += odd_bytes (enter[u]) - odd_bytes (leave[u]);
+      }
+    }
+  }
+}
+
 template <typename T, typename Acc, typename Mid, int U, int V>
 __device__ __forceinline__ void
 box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
@@ -555,8 +672,15 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
 
   const unsigned long long at = (unsigned long long) a.src +
       (unsigned long long) x * a.src_step;
-  if (x + V <= a.x_last && a.src_step == sizeof (T)
-      && ((at | (unsigned int) a.src_stride) & (sizeof (T) * V - 1)) == 0)
+  const bool vector = x + V <= a.x_last && a.src_step == sizeof (T)
+      && ((at | (unsigned int) a.src_stride) & (sizeof (T) * V - 1)) == 0;
+
+  if constexpr (sizeof (T) == 1 && sizeof (Mid) == 2 && V == 4) {
+    if (vector)
+      box_columns_u8_pairs < U, true > (a, mid, x, y0);
+    else
+      box_columns_u8_pairs < U, false > (a, mid, x, y0);
+  } else if (vector)
     box_columns_at < T, Acc, Mid, U, V, true > (a, mid, x, y0);
   else
     box_columns_at < T, Acc, Mid, U, V, false > (a, mid, x, y0);
@@ -753,28 +877,61 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
 /* ------------------------------------------------------------------------
  * Pixelate: the region is cut into blocks of block_w x block_h samples from
  * its top left corner, and each sample takes the mean of the samples of its
- * block inside the region, summed rows outer, columns inner (float32 in
- * double), rounded like the blur.  One thread per output sample.
+ * block inside the region, rounded like the blur (float32 summed in
+ * double).  A CUDA block of PIXELATE_THREADS threads takes one band of
+ * block_h rows and a tile of PIXELATE_TILE (block_w) columns, whole blocks
+ * side by side: each thread sums its columns of the band (the column
+ * tx, and tx + PIXELATE_THREADS ... of blocks wider than the threads), one
+ * thread per block adds up the block's threads' sums, and each thread
+ * writes the mean down its columns.  Every sample is read once and written
+ * once.
  * ------------------------------------------------------------------------ */
 template <typename T, typename Acc>
 __device__ __forceinline__ void
 pixelate (const BoxBlurArgs & a)
 {
-  const int x = a.x + blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = a.y + blockIdx.y * blockDim.y + threadIdx.y;
-
-  if (x >= a.x + a.w || y >= a.y + a.h)
-    return;
-  const int x0 = a.x + (x - a.x) / a.block_w * a.block_w;
-  const int y0 = a.y + (y - a.y) / a.block_h * a.block_h;
-  const int x1 = min (x0 + a.block_w, a.x + a.w);
+  __shared__ Acc columns[PIXELATE_THREADS];
+  __shared__ Acc blocks[PIXELATE_THREADS];
+  const int bw = a.block_w, tile = PIXELATE_TILE (bw);
+  const int t = threadIdx.x;
+  const int tile_x = a.x + blockIdx.x * tile;
+  const int y0 = a.y + blockIdx.y * a.block_h;
+  const int x_end = min (tile_x + tile, a.x + a.w);
   const int y1 = min (y0 + a.block_h, a.y + a.h);
-  Acc sum = 0;
 
-  for (int yy = y0; yy < y1; yy++)
-    for (int xx = x0; xx < x1; xx++)
-      sum += src_at < T > (a, xx, yy);
-  store (a, x, y, (T) finish (sum, (unsigned int) ((x1 - x0) * (y1 - y0))));
+  if (tile_x >= a.x + a.w || y0 >= a.y + a.h)
+    return;
+
+  Acc sum = 0;
+  for (int x = tile_x + t; x < x_end; x += PIXELATE_THREADS) {
+#pragma unroll 4
+    for (int y = y0; y < y1; y++)
+      sum += src_at < T > (a, x, y);
+  }
+  columns[t] = sum;
+  __syncthreads ();
+
+  /* the threads of block j: j * bw .. j * bw + bw - 1, or all of them
+   * for a block wider than the threads */
+  const int per_block = min (bw, PIXELATE_THREADS);
+  const int n_blocks = (x_end - tile_x + bw - 1) / bw;
+  if (t < n_blocks) {
+    const int bx = tile_x + t * bw;
+    const unsigned int count = (unsigned int) ((min (bx + bw, a.x + a.w) -
+            bx) * (y1 - y0));
+    Acc block = 0;
+    for (int i = 0; i < per_block; i++)
+      block += columns[t * per_block + i];
+    blocks[t] = (Acc) finish (block, count);
+  }
+  __syncthreads ();
+
+  for (int x = tile_x + t; x < x_end; x += PIXELATE_THREADS) {
+    const T mean = (T) blocks[(x - tile_x) / bw];
+#pragma unroll 4
+    for (int y = y0; y < y1; y++)
+      store (a, x, y, mean);
+  }
 }
 
 /* 8-bit sums of a block of up to 256 x 256 stay within 32 bits */

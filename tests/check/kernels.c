@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The element picks one variant per window; this suite runs each of them
- * on device memory for every radius class, so that a variant is proven
+ * (and pixelate, for blocks narrower and wider than its threads) on
+ * device memory for every radius class, so that a variant is proven
  * before the choice ever falls on it.  Exits with 77 (skipped) and says why
  * when there is no usable GPU.
  */
@@ -18,13 +19,15 @@
 
 static const GstCudaBoxBlurProgram *program;
 
-/* One sample type, border mode and region of @variant on device memory:
- * the input with padded rows, the output in the caps' layout. */
+/* One sample type, border mode and region of @variant on device memory
+ * (for GST_CUDA_BOX_BLUR_PIXELATE blocks of @rx x @ry): the input with
+ * padded rows, the output in the caps' layout. */
 static void
 check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
     const GstVideoRectangle * roi)
 {
+  const gboolean pixelate = variant == GST_CUDA_BOX_BLUR_PIXELATE;
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   const gint pad = 4 * info.sample_size;
   GstBuffer *in, *out;
@@ -37,6 +40,12 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program);
   gsize in_size;
 
+  if (pixelate) {
+    window.radius_x = window.radius_y = 0;
+    window.pixelate = TRUE;
+    window.block_w = rx;
+    window.block_h = ry;
+  }
   if (roi) {
     region = *roi;
     region.w = MIN (region.w, w - region.x);
@@ -77,8 +86,15 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   gst_buffer_unmap (out, &map);
 
   gst_cuda_box_blur_settings_init (&settings);
-  settings.radius_x = rx;
-  settings.radius_y = ry;
+  if (pixelate) {
+    /* the reference takes square blocks */
+    fail_unless_equals_int (rx, ry);
+    settings.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+    settings.block_size = rx;
+  } else {
+    settings.radius_x = rx;
+    settings.radius_y = ry;
+  }
   settings.border = border;
   settings.border_value = window.border_value;
   settings.roi = region;
@@ -176,6 +192,35 @@ GST_START_TEST (test_separable)
 
 GST_END_TEST;
 
+/* Blocks of one sample up to the widest, narrower and wider than a
+ * pixelate_* block's threads, on whole frames and on regions partly
+ * outside the frame. */
+GST_START_TEST (test_pixelate)
+{
+  const gint sizes[][2] = { {1, 1}, {3, 2}, {17, 13}, {323, 241}, {4097, 7},
+  {5, 600}
+  };
+  const gint block_sizes[] = { 1, 2, 3, 16, 100, 128, 129, 200, 256 };
+  const GstVideoRectangle roi = { 2, 1, 300, 250 };
+  guint s, b, f;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (b = 0; b < G_N_ELEMENTS (block_sizes); b++)
+      for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
+        const gint w = sizes[s][0], h = sizes[s][1], n = block_sizes[b];
+
+        GST_INFO ("pixelate %dx%d %s blocks of %d", w, h, sample_formats[f],
+            n);
+        check_variant (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h, n,
+            n, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+        if (roi.x < w && roi.y < h)
+          check_variant (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h,
+              n, n, GST_CUDA_BOX_BLUR_BORDER_SHRINK, &roi);
+      }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_direct_borders)
 {
   check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
@@ -202,6 +247,7 @@ kernels_suite (void)
   tcase_add_test (tc, test_separable);
   tcase_add_test (tc, test_direct_borders);
   tcase_add_test (tc, test_separable_borders);
+  tcase_add_test (tc, test_pixelate);
   return s;
 }
 
