@@ -392,8 +392,8 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * 32 bits and rows in 64), so the result equals the direct kernel's.  Float
  * samples slide and scan in double and keep the column sums as float: the
  * roundings that matter are one per column sum (relative 2^-24) and the
- * final division (those of the double sums, over at most a few hundred
- * additions of window-sized terms, are some 2^-40 relative), so the result
+ * final division (those of the double sums, over at most about a thousand
+ * additions of window-sized terms, are below 2^-40 relative), so the result
  * stays within about 1e-7 relative of the exact mean for non-negative
  * data, whatever the radius, instead of accumulating the drift a float
  * running sum would.
@@ -416,10 +416,11 @@ window_row (const BoxBlurArgs & a, int i)
 }
 
 /* The thread's V columns of source row @r (-1: @outside), at @col, the
- * thread's first column of row 0, as Out; with VECTOR in one aligned load, else
- * one at a time, the columns from @n on repeating the last.  The load is
- * made whatever @r, from row @home where it is -1, and its value chosen
- * after, so that no branch stands between the loads of a thread. */
+ * thread's first column of row 0, as Out; with VECTOR in one aligned
+ * load, else one at a time, the columns from @n on repeating the last.
+ * The load is made whatever @r, from row @home where it is -1, and its
+ * value chosen after, so that no branch stands between the loads of a
+ * thread. */
 template <typename T, typename Out, int V, bool VECTOR>
 __device__ __forceinline__ void
 load_columns (const BoxBlurArgs & a, const uint8 * col, int r, int home,
