@@ -36,8 +36,9 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 /* Launch geometry of the separable passes, whose column threads walk
  * COLUMN_RUN rows of column_vector[] columns each (COLUMN_LONG_RUN from
  * radius_y COLUMN_LONG_RADIUS on, where the window each run starts with
- * outweighs the parallelism of shorter runs), and whose row warps take
- * ROW_RUN samples of a row each. */
+ * cost the most), and whose row warps take ROW_RUN samples of a row each.
+ * The README's column-run sweep calls for 16 rows below radius_y 16 and
+ * 32 from there, not yet taken. */
 #define COLUMN_THREADS 128
 #define COLUMN_RUN 32
 #define COLUMN_LONG_RUN 64
