@@ -469,6 +469,24 @@ load_slide (const BoxBlurArgs & a, const uint8 * col, int y, int y1,
   }
 }
 
+/* @add_row (r) for every row r of the window of row @y0: first its rows
+ * @lo .. @hi inside the frame (unrolled by U, with no border rule), then
+ * those above and below them, through the border rule (-1: not there). */
+template <int U, typename F>
+__device__ __forceinline__ void
+for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi, F add_row)
+{
+  const int ry = a.radius_y;
+
+#pragma unroll U
+  for (int yy = lo; yy <= hi; yy++)
+    add_row (yy);
+  for (int yy = y0 - ry; yy < lo; yy++)
+    add_row (window_row (a, yy));
+  for (int yy = hi + 1; yy <= y0 + ry; yy++)
+    add_row (window_row (a, yy));
+}
+
 /* Columns [x_first, x_last) of the region's rows, V of them a thread
  * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
  * at a time: the rows entering and leaving the next U sums are loaded
@@ -501,13 +519,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
     for (int c = 0; c < V; c++)
       sum[c] += v[c];
   };
-#pragma unroll U
-  for (int yy = lo; yy <= hi; yy++)
-    add_row (yy);
-  for (int yy = y0 - ry; yy < lo; yy++)
-    add_row (window_row (a, yy));
-  for (int yy = hi + 1; yy <= y0 + ry; yy++)
-    add_row (window_row (a, yy));
+  for_window_rows < U > (a, y0, lo, hi, add_row);
 
   for (int y = y0; y < y1; y += U) {
     T enter[U][V], leave[U][V];
@@ -630,13 +642,7 @@ box_columns_u8_pairs (const BoxBlurArgs & a, uint16 * __restrict__ mid,
     even += even_bytes (v);
     odd += odd_bytes (v);
   };
-#pragma unroll U
-  for (int yy = lo; yy <= hi; yy++)
-    add_row (yy);
-  for (int yy = y0 - ry; yy < lo; yy++)
-    add_row (window_row (a, yy));
-  for (int yy = hi + 1; yy <= y0 + ry; yy++)
-    add_row (window_row (a, yy));
+  for_window_rows < U > (a, y0, lo, hi, add_row);
 
   for (int y = y0; y < y1; y += U) {
     unsigned int enter[U], leave[U];
