@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cudaboxblur-cache.h"
 #include "cudaboxblur-device.h"
@@ -876,28 +877,70 @@ soak (gint frames, const gchar * filter)
   gst_caps_unref (caps);
 }
 
+/* TRUE when an NVRTC library is mapped into this process. */
+static gboolean
+nvrtc_mapped (void)
+{
+  gchar *maps = NULL;
+  gboolean mapped;
+
+  if (!g_file_get_contents ("/proc/self/maps", &maps, NULL, NULL))
+    return FALSE;
+  mapped = strstr (maps, "libnvrtc") != NULL;
+  g_free (maps);
+  return mapped;
+}
+
+/* The CUDA context of device 0 a start-up works in, made and timed apart:
+ * a GstCudaContext, as GStreamer's CUDA elements make and share it (pushed
+ * when @push), or without gstreamer-cuda-1.0 the primary context. */
+static gpointer
+startup_context (gboolean push, gdouble * ms)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  gpointer context = NULL;
+
+#ifdef HAVE_GST_CUDA
+  if (!gst_cuda_load_library () || !(context = gst_cuda_context_new (0)))
+    g_error ("cannot make a CUDA context on device 0");
+  if (push && !gst_cuda_context_push (context))
+    g_error ("cannot push the CUDA context");
+#else
+  if (cudaSetDevice (0) != cudaSuccess || cudaFree (NULL) != cudaSuccess)
+    g_error ("cannot make a CUDA context on device 0");
+#endif
+  *ms = (g_get_monotonic_time () - t0) * 1e-3;
+  return context;
+}
+
 /* One start-up, in this process (run as a child by bench_startup()): the
- * CUDA context made first and timed apart, then NULL to the first blurred
- * buffer, which opens the device and loads or compiles the kernels. */
+ * CUDA context made first and timed apart, and given to the pipeline as a
+ * neighbour would share it; then NULL to the first blurred buffer, which
+ * opens the device and loads the kernels; and whether NVRTC was loaded. */
 static gint
 startup_child (gint width)
 {
   GstElement *pipeline, *sink;
   SinkState st = { 0, };
+  gpointer context;
   gint64 t0;
   gdouble ctx_ms;
   gchar *desc;
 
-  t0 = g_get_monotonic_time ();
-  if (cudaSetDevice (0) != cudaSuccess || cudaFree (NULL) != cudaSuccess)
-    g_error ("cannot make a CUDA context on device 0");
-  ctx_ms = (g_get_monotonic_time () - t0) * 1e-3;
-
+  context = startup_context (FALSE, &ctx_ms);
   desc = g_strdup_printf ("videotestsrc num-buffers=1 pattern=black ! "
       "video/x-raw,format=GRAY8,width=%d,height=%d ! cudaboxblur ! "
       "fakesink name=sink signal-handoffs=true", width, width * 9 / 16);
   pipeline = gst_parse_launch (desc, NULL);
   g_free (desc);
+#ifdef HAVE_GST_CUDA
+  {
+    GstContext *gst_context = gst_context_new_cuda_context (context);
+
+    gst_element_set_context (pipeline, gst_context);
+    gst_context_unref (gst_context);
+  }
+#endif
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   g_mutex_init (&st.lock);
   g_cond_init (&st.cond);
@@ -907,21 +950,102 @@ startup_child (gint width)
       GST_STATE_CHANGE_FAILURE)
     g_error ("cannot start the start-up pipeline");
   wait_for (&st, 1);
-  g_print ("%.3f %.3f\n", ctx_ms, (st.last_out - t0) * 1e-3);
+  g_print ("%.3f %.3f %d\n", ctx_ms, (st.last_out - t0) * 1e-3,
+      nvrtc_mapped ());
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
+  if (context)
+    gst_object_unref (context);
   return 0;
 }
 
-/* Runs startup_child() in a new process with the kernel cache @cache_dir;
- * returns the context and first-buffer times. */
-static void
-startup_run (const gchar * self, gint width, const gchar * cache_dir,
-    gdouble * ctx_ms, gdouble * first_ms)
+/* The steps of a start-up, timed one by one with the GPU library alone, in
+ * this process (run as a child by bench_startup()), for a GRAY8 frame
+ * @width wide (16:9) in managed memory, as the element meets them; prints
+ * one "NAME MS" line each. */
+static const gchar *const startup_steps[] = { "context", "device query",
+  "kernels loaded", "first allocation", "first touch", "engine",
+  "first blur", "second blur"
+};
+
+static gint
+startup_steps_child (gint width)
 {
-  gchar *size = g_strdup_printf ("--startup-child=%d", width);
-  gchar *argv[] = { (gchar *) self, size, NULL };
+  const gint height = width * 9 / 16;
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
+      "GRAY8", "width", G_TYPE_INT, width, "height", G_TYPE_INT, height,
+      NULL);
+  gdouble ms[G_N_ELEMENTS (startup_steps)];
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurImage in, out;
+  GstCudaBoxBlurEngine *engine;
+  const GstCudaBoxBlurProgram *program;
+  GstCudaBoxBlurDevice dev;
+  GstCudaBoxBlurInfo info;
+  GError *error = NULL;
+  gpointer context;
+  guint8 *a, *b;
+  gint64 t;
+  guint i = 0;
+
+#define STEP(what) G_STMT_START { \
+  what; \
+  ms[i++] = (g_get_monotonic_time () - t) * 1e-3; \
+  t = g_get_monotonic_time (); \
+} G_STMT_END
+
+  gst_cuda_box_blur_info_from_caps (&info, caps);
+  gst_caps_unref (caps);
+  gst_cuda_box_blur_settings_init (&settings);
+  memset (&in, 0, sizeof (in));
+  memset (&out, 0, sizeof (out));
+  in.location = out.location = GST_CUDA_BOX_BLUR_IN_MANAGED;
+
+  context = startup_context (TRUE, &ms[i++]);
+  t = g_get_monotonic_time ();
+  STEP (if (!gst_cuda_box_blur_device_query (0, &dev, &error))
+      g_error ("%s", error->message));
+  STEP (if (!(program = gst_cuda_box_blur_program_get (dev.major, dev.minor,
+                  &error))) g_error ("%s", error->message));
+  STEP (CHECK (cudaMallocManaged ((void **) &a, info.size,
+              cudaMemAttachGlobal));
+      CHECK (cudaMallocManaged ((void **) &b, info.size,
+              cudaMemAttachGlobal));
+      gst_cuda_box_blur_keep_on_host (a, info.size, 0);
+      gst_cuda_box_blur_keep_on_host (b, info.size, 0));
+  STEP (memset (a, 0x40, info.size));
+  STEP (if (!(engine = gst_cuda_box_blur_engine_new (&dev, program, &error)))
+      g_error ("%s", error->message));
+  gst_cuda_box_blur_frame_from_data (&in.frame, &info, a);
+  gst_cuda_box_blur_frame_from_data (&out.frame, &info, b);
+  STEP (if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &in,
+              &out, NULL, 0, NULL, &error)) g_error ("%s", error->message));
+  STEP (if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &in,
+              &out, NULL, 0, NULL, &error)) g_error ("%s", error->message));
+#undef STEP
+
+  for (i = 0; i < G_N_ELEMENTS (startup_steps); i++)
+    g_print ("%s %.3f\n", startup_steps[i], ms[i]);
+  g_print ("nvrtc %d\n", nvrtc_mapped ());
+
+  gst_cuda_box_blur_engine_free (engine);
+  CHECK (cudaFree (a));
+  CHECK (cudaFree (b));
+#ifdef HAVE_GST_CUDA
+  gst_cuda_context_pop (NULL);
+#endif
+  if (context)
+    gst_object_unref (context);
+  return 0;
+}
+
+/* Runs this program with @option in a new process with the kernel cache
+ * @cache_dir; returns what it printed. */
+static gchar *
+run_child (const gchar * self, const gchar * option, const gchar * cache_dir)
+{
+  gchar *argv[] = { (gchar *) self, (gchar *) option, NULL };
   gchar **envp = g_environ_setenv (g_get_environ (), "CUDABOXBLUR_CACHE_DIR",
       cache_dir, TRUE);
   gchar *out = NULL;
@@ -930,39 +1054,77 @@ startup_run (const gchar * self, gint width, const gchar * cache_dir,
 
   if (!g_spawn_sync (NULL, argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out,
           NULL, &status, &error) || !g_spawn_check_wait_status (status,
-          &error) || sscanf (out, "%lf %lf", ctx_ms, first_ms) != 2)
-    g_error ("start-up run failed: %s", error ? error->message : out);
-  g_free (out);
-  g_free (size);
+          &error))
+    g_error ("%s failed: %s", option, error ? error->message : out);
   g_strfreev (envp);
+  return out;
 }
 
-/* Start-up with the kernel cache empty (NVRTC compiles, then stores) and
- * warm (the kernels are read from it), each in a fresh process, for GRAY8
- * frames @width wide (16:9). */
+/* Start-up with the kernel cache empty and warm, each in a fresh process,
+ * for GRAY8 frames @width wide (16:9); then the steps of a start-up. */
 static void
 bench_startup_size (const gchar * self, gint width)
 {
   const gint height = width * 9 / 16;
   gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-cache-XXXXXX", NULL);
-  gdouble ctx[5], first[5];
-  gint i;
+  gchar *option = g_strdup_printf ("--startup-child=%d", width);
+  gdouble ctx[5], first[5], steps[3][G_N_ELEMENTS (startup_steps)];
+  gint i, nvrtc = 0, any_nvrtc = 0;
+  guint j;
 
   for (i = 0; i < (gint) G_N_ELEMENTS (first); i++) {
     const gchar *what = i == 0 ? "cold" : "warm";
+    gchar *out = run_child (self, option, dir);
 
-    startup_run (self, width, dir, &ctx[i], &first[i]);
+    if (sscanf (out, "%lf %lf %d", &ctx[i], &first[i], &nvrtc) != 3)
+      g_error ("start-up run: %s", out);
+    any_nvrtc |= nvrtc;
     g_print ("  %dx%d %s cache: context %6.1f ms, NULL to first buffer "
-        "%6.1f ms\n", width, height, what, ctx[i], first[i]);
+        "%6.1f ms, NVRTC %s\n", width, height, what, ctx[i], first[i],
+        nvrtc ? "loaded" : "not loaded");
     fprintf (csv, "startup,%d,%d,GRAY8,%s-first-buffer,1,%.3f,%.3f,%.3f,,,,"
         "\n", width, height, what, first[i], first[i], first[i]);
     fprintf (csv, "startup,%d,%d,GRAY8,%s-context,1,%.3f,%.3f,%.3f,,,,\n",
         width, height, what, ctx[i], ctx[i], ctx[i]);
+    g_free (out);
   }
   qsort (first + 1, G_N_ELEMENTS (first) - 1, sizeof (gdouble), cmp_double);
-  g_print ("  %dx%d: warm median %.1f ms against %.1f ms cold\n", width,
-      height, first[G_N_ELEMENTS (first) / 2], first[0]);
+  g_print ("  %dx%d: warm median %.1f ms against %.1f ms cold; NVRTC %s\n",
+      width, height, first[G_N_ELEMENTS (first) / 2], first[0],
+      any_nvrtc ? "loaded" : "never loaded");
 
+  g_free (option);
+  option = g_strdup_printf ("--startup-steps-child=%d", width);
+  for (i = 0; i < (gint) G_N_ELEMENTS (steps); i++) {
+    gchar *out = run_child (self, option, dir);
+    gchar **lines = g_strsplit (out, "\n", -1);
+
+    for (j = 0; j < G_N_ELEMENTS (startup_steps); j++) {
+      const gchar *value = lines[j] ? strrchr (lines[j], ' ') : NULL;
+
+      if (!value || !g_str_has_prefix (lines[j], startup_steps[j]))
+        g_error ("start-up steps: %s", out);
+      steps[i][j] = g_ascii_strtod (value + 1, NULL);
+    }
+    g_strfreev (lines);
+    g_free (out);
+  }
+  g_print ("  %dx%d, the steps with the GPU library alone, median of %d "
+      "processes (ms):", width, height, (gint) G_N_ELEMENTS (steps));
+  for (j = 0; j < G_N_ELEMENTS (startup_steps); j++) {
+    gdouble v[G_N_ELEMENTS (steps)];
+    Stats st;
+
+    for (i = 0; i < (gint) G_N_ELEMENTS (steps); i++)
+      v[i] = steps[i][j];
+    st = stats_of (v, G_N_ELEMENTS (steps));
+    g_print ("%s %s %.3f", j ? "," : "", startup_steps[j], st.median);
+    fprintf (csv, "startup,%d,%d,GRAY8,step %s,1,%.3f,%.3f,%.3f,,,,\n",
+        width, height, startup_steps[j], st.median, st.min, st.max);
+  }
+  g_print ("\n");
+
+  g_free (option);
   gst_cuda_box_blur_cache_remove (dir);
   g_free (dir);
 }
@@ -974,6 +1136,64 @@ bench_startup (const gchar * self)
       "apart, then NULL to the first blurred buffer\n");
   bench_startup_size (self, 1920);
   bench_startup_size (self, 320);
+}
+
+/* Frames per second of a whole pipeline from PLAYING to EOS, best of
+ * @runs. */
+static gdouble
+pipeline_fps (const gchar * desc, gint frames, gint runs)
+{
+  gdouble best = 0;
+  gint run;
+
+  for (run = 0; run < runs; run++) {
+    GError *error = NULL;
+    GstElement *pipeline = gst_parse_launch (desc, &error);
+    GstMessage *msg;
+    gint64 t0;
+
+    if (!pipeline)
+      g_error ("%s: %s", desc, error->message);
+    t0 = g_get_monotonic_time ();
+    gst_element_set_state (pipeline, GST_STATE_PLAYING);
+    msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+        120 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    if (!msg || GST_MESSAGE_TYPE (msg) != GST_MESSAGE_EOS)
+      g_error ("%s did not reach EOS", desc);
+    best = MAX (best, frames / ((g_get_monotonic_time () - t0) * 1e-6));
+    gst_message_unref (msg);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+  return best;
+}
+
+/* Encodes @frames frames of @w x @h H.264 into a new temporary file. */
+static gchar *
+make_clip (gint w, gint h, gint frames)
+{
+  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-XXXXXX", NULL);
+  gchar *clip = g_build_filename (dir, "clip.mp4", NULL);
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball "
+      "! video/x-raw,format=I420,width=%d,height=%d,framerate=30/1 ! "
+      "x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! "
+      "filesink location=\"%s\"", frames, w, h, clip);
+
+  pipeline_fps (desc, frames, 1);
+  g_free (desc);
+  g_free (dir);
+  return clip;
+}
+
+static void
+remove_clip (gchar * clip)
+{
+  gchar *dir = g_path_get_dirname (clip);
+
+  g_unlink (clip);
+  g_rmdir (dir);
+  g_free (dir);
+  g_free (clip);
 }
 
 #ifdef HAVE_GST_CUDA
@@ -1122,64 +1342,6 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
   g_free (ms);
 }
 
-/* Frames per second of a whole pipeline from PLAYING to EOS, best of
- * @runs. */
-static gdouble
-pipeline_fps (const gchar * desc, gint frames, gint runs)
-{
-  gdouble best = 0;
-  gint run;
-
-  for (run = 0; run < runs; run++) {
-    GError *error = NULL;
-    GstElement *pipeline = gst_parse_launch (desc, &error);
-    GstMessage *msg;
-    gint64 t0;
-
-    if (!pipeline)
-      g_error ("%s: %s", desc, error->message);
-    t0 = g_get_monotonic_time ();
-    gst_element_set_state (pipeline, GST_STATE_PLAYING);
-    msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
-        120 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-    if (!msg || GST_MESSAGE_TYPE (msg) != GST_MESSAGE_EOS)
-      g_error ("%s did not reach EOS", desc);
-    best = MAX (best, frames / ((g_get_monotonic_time () - t0) * 1e-6));
-    gst_message_unref (msg);
-    gst_element_set_state (pipeline, GST_STATE_NULL);
-    gst_object_unref (pipeline);
-  }
-  return best;
-}
-
-/* Encodes @frames frames of @w x @h H.264 into a new temporary file. */
-static gchar *
-make_clip (gint w, gint h, gint frames)
-{
-  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-XXXXXX", NULL);
-  gchar *clip = g_build_filename (dir, "clip.mp4", NULL);
-  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball "
-      "! video/x-raw,format=I420,width=%d,height=%d,framerate=30/1 ! "
-      "x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! "
-      "filesink location=\"%s\"", frames, w, h, clip);
-
-  pipeline_fps (desc, frames, 1);
-  g_free (desc);
-  g_free (dir);
-  return clip;
-}
-
-static void
-remove_clip (gchar * clip)
-{
-  gchar *dir = g_path_get_dirname (clip);
-
-  g_unlink (clip);
-  g_rmdir (dir);
-  g_free (dir);
-  g_free (clip);
-}
-
 /* nvh264dec into CUDA memory, blurred there, against the decoder alone and
  * against today's route through system memory. */
 static void
@@ -1281,6 +1443,156 @@ bench_cuda_memory (const GstCudaBoxBlurDevice * dev, gint frames)
 }
 #endif
 
+/* ---- GPU memory ---- */
+
+/* The GPU memory this process holds, in MiB, by nvidia-smi: its own line of
+ * --query-compute-apps, or, where nvidia-smi lists no processes (in a
+ * container, say), the device's memory in use less @baseline; -1 without
+ * nvidia-smi. */
+static gint
+gpu_memory_mib (gint baseline, gboolean * per_process)
+{
+  gchar *argv[] = { (gchar *) "nvidia-smi",
+    (gchar *) "--query-compute-apps=pid,used_memory",
+    (gchar *) "--format=csv,noheader,nounits", NULL
+  };
+  gchar *out = NULL, **lines;
+  gint mib = -1, i;
+
+  *per_process = TRUE;
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, NULL, NULL))
+    return -1;
+  lines = g_strsplit (out, "\n", -1);
+  for (i = 0; lines[i]; i++) {
+    gint pid, used;
+
+    if (sscanf (lines[i], "%d, %d", &pid, &used) == 2 && pid == getpid ())
+      mib = used;
+  }
+  g_strfreev (lines);
+  g_free (out);
+  if (mib >= 0 || baseline < 0)
+    return mib;
+
+  *per_process = FALSE;
+  argv[1] = (gchar *) "--query-gpu=memory.used";
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, NULL, NULL))
+    return -1;
+  mib = atoi (out) - baseline;
+  g_free (out);
+  return mib;
+}
+
+/* Plays @n copies of the pipeline @desc, each a GstPipeline of its own, in
+ * this process (run as a child by bench_memory()), and prints the GPU
+ * memory it holds once each has shown @n frames. */
+static gint
+memory_child (const gchar * arg)
+{
+  gchar **parts = g_strsplit (arg, ":", 3);
+  gint n = atoi (parts[0]), baseline = atoi (parts[1]), i, mib;
+  GstElement **pipelines = g_new0 (GstElement *, n);
+  SinkState *st = g_new0 (SinkState, n);
+  gboolean per_process;
+
+  for (i = 0; i < n; i++) {
+    GstElement *sink;
+    GError *error = NULL;
+
+    pipelines[i] = gst_parse_launch (parts[2], &error);
+    if (!pipelines[i])
+      g_error ("%s: %s", parts[2], error->message);
+    sink = gst_bin_get_by_name (GST_BIN (pipelines[i]), "sink");
+    g_mutex_init (&st[i].lock);
+    g_cond_init (&st[i].cond);
+    g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st[i]);
+    gst_object_unref (sink);
+    if (gst_element_set_state (pipelines[i], GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE)
+      g_error ("cannot play %s", parts[2]);
+  }
+  for (i = 0; i < n; i++)
+    wait_for (&st[i], 10);
+  mib = gpu_memory_mib (baseline, &per_process);
+  g_print ("%d %d\n", mib, per_process);
+
+  for (i = 0; i < n; i++) {
+    gst_element_set_state (pipelines[i], GST_STATE_NULL);
+    gst_object_unref (pipelines[i]);
+    g_mutex_clear (&st[i].lock);
+    g_cond_clear (&st[i].cond);
+  }
+  g_free (st);
+  g_free (pipelines);
+  g_strfreev (parts);
+  return 0;
+}
+
+/* GPU memory of nvh264dec ! fakesink against nvh264dec ! cudaboxblur !
+ * fakesink (and of cudaboxblur on system memory alone), by nvidia-smi,
+ * for 1 and @n pipelines in one process, each run in a fresh process. */
+static void
+bench_memory (const gchar * self, gint n)
+{
+  static const struct
+  {
+    const gchar *name, *desc;
+  } pipelines[] = {
+    {"nvh264dec", "filesrc location=\"%s\" ! qtdemux ! h264parse ! "
+          "nvh264dec ! fakesink name=sink sync=true signal-handoffs=true"},
+    {"nvh264dec ! cudaboxblur", "filesrc location=\"%s\" ! qtdemux ! "
+          "h264parse ! nvh264dec ! cudaboxblur radius=8 ! fakesink name=sink "
+          "sync=true signal-handoffs=true"},
+    {"cudaboxblur, system memory", "videotestsrc is-live=true ! "
+          "video/x-raw,format=NV12,width=1280,height=720,framerate=30/1 ! "
+          "cudaboxblur radius=8 ! fakesink name=sink sync=true "
+          "signal-handoffs=true"},
+  };
+  const gint counts[] = { 1, n };
+  gchar *clip = make_clip (1280, 720, 300);
+  gboolean unused;
+  gint baseline = gpu_memory_mib (-1, &unused), mib[2][3] = { {0} };
+  guint c, p;
+
+  g_print ("\nGPU memory by nvidia-smi, 720p H.264 played in real time, "
+      "each row in a fresh process (MiB)\n%-28s %9s %9s\n", "pipeline",
+      "1", "x N");
+  if (baseline < 0) {
+    g_print ("  nvidia-smi not found: not measured\n");
+    remove_clip (clip);
+    return;
+  }
+  for (c = 0; c < G_N_ELEMENTS (counts); c++) {
+    for (p = 0; p < G_N_ELEMENTS (pipelines); p++) {
+      gchar *desc = g_strdup_printf (pipelines[p].desc, clip);
+      gchar *option = g_strdup_printf ("--memory-child=%d:%d:%s", counts[c],
+          baseline, desc);
+      gchar *out = run_child (self, option, "");
+      gint per_process = 0;
+
+      if (sscanf (out, "%d %d", &mib[c][p], &per_process) != 2)
+        g_error ("memory run: %s", out);
+      if (c == 0 && p == 0 && !per_process)
+        g_print ("  (nvidia-smi lists no processes here: the device's "
+            "memory in use, less %d MiB before)\n", baseline);
+      g_free (out);
+      g_free (option);
+      g_free (desc);
+    }
+  }
+  for (p = 0; p < G_N_ELEMENTS (pipelines); p++) {
+    g_print ("%-28s %9d %9d   (N = %d)\n", pipelines[p].name, mib[0][p],
+        mib[1][p], n);
+    fprintf (csv, "memory,1280,720,NV12,%s,8,,,,,,%d,%d\n", pipelines[p].name,
+        mib[0][p], mib[1][p]);
+  }
+  g_print ("cudaboxblur adds %d MiB to one decode, %d MiB to %d\n",
+      mib[0][1] - mib[0][0], mib[1][1] - mib[1][0], n);
+  remove_clip (clip);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1288,7 +1600,8 @@ main (int argc, char **argv)
   gint frames = 300;
   gboolean kernels_only = FALSE, gpu_only = FALSE, startup_only = FALSE;
   gboolean regions_only = FALSE, elements_only = FALSE;
-  gint child = 0;
+  gint child = 0, steps_child = 0, memory_pipelines = 0;
+  gchar *memory_arg = NULL;
   GstElementFactory *factory;
   gint soak_frames = 0;
   GOptionEntry entries[] = {
@@ -1311,6 +1624,13 @@ main (int argc, char **argv)
         "Only start-up, with the kernel cache cold and warm", NULL},
     {"startup-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &child,
         NULL, NULL},
+    {"startup-steps-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT,
+        &steps_child, NULL, NULL},
+    {"memory", 0, 0, G_OPTION_ARG_INT, &memory_pipelines,
+        "Only the GPU memory of decode pipelines with and without "
+          "cudaboxblur, by nvidia-smi, one and N in a process", "N"},
+    {"memory-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING,
+        &memory_arg, NULL, NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
         "Only a soak run of N 1080p frames, in each memory mode (and of N "
           "720p frames decoded by nvh264dec into CUDA memory)", "N"},
@@ -1340,12 +1660,23 @@ main (int argc, char **argv)
   gst_object_unref (factory);
   if (child > 0)
     return startup_child (child);
+  if (steps_child > 0)
+    return startup_steps_child (steps_child);
+  if (memory_arg)
+    return memory_child (memory_arg);
 
   csv = fopen (csv_path ? csv_path : "bench.csv", "w");
   if (!csv)
     g_error ("cannot write %s", csv_path ? csv_path : "bench.csv");
   fprintf (csv, "part,width,height,format,what,radius,median_ms,min_ms,"
       "max_ms,gbps,ratio,fps,p99_ms\n");
+
+  /* before this process holds a CUDA context of its own */
+  if (memory_pipelines > 0) {
+    bench_memory (argv[0], memory_pipelines);
+    fclose (csv);
+    return 0;
+  }
 
   if (!gst_cuda_box_blur_device_open (0, &dev, &error))
     g_error ("%s", error->message);

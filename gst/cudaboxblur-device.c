@@ -39,14 +39,14 @@ gst_cuda_box_blur_check_cuda (cudaError_t err, const gchar * what,
 }
 
 /**
- * gst_cuda_box_blur_device_open:
+ * gst_cuda_box_blur_device_query:
  *
  * Checks that @device_id names a usable CUDA device that supports managed
- * memory, makes it current on the calling thread and describes it.  The
- * errors say what is missing in words a user can act on.
+ * memory, and describes it, without making a CUDA context.  The errors say
+ * what is missing in words a user can act on.
  */
 gboolean
-gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
+gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
     GError ** error)
 {
   struct cudaDeviceProp props;
@@ -92,29 +92,42 @@ gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
     return FALSE;
   }
 
-  /* Creates the primary context; fails when an exclusive-process device is
-   * taken by another process. */
+  device->device_id = device_id;
+  g_strlcpy (device->name, props.name, sizeof (device->name));
+  device->major = props.major;
+  device->minor = props.minor;
+  GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d", device_id,
+      device->name, device->major, device->minor,
+      props.concurrentManagedAccess);
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_device_open:
+ *
+ * Queries @device_id (gst_cuda_box_blur_device_query()), then makes its
+ * primary context current on the calling thread, creating it if need be.
+ */
+gboolean
+gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
+    GError ** error)
+{
+  cudaError_t err;
+
+  if (!gst_cuda_box_blur_device_query (device_id, device, error))
+    return FALSE;
+
+  /* fails when an exclusive-process device is taken by another process */
   err = cudaSetDevice (device_id);
   if (err == cudaSuccess)
     err = cudaFree (NULL);
   if (err == cudaErrorDevicesUnavailable) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_BUSY,
         "CUDA device %d (%s) is busy or unavailable: %s", device_id,
-        props.name, cudaGetErrorString (err));
+        device->name, cudaGetErrorString (err));
     return FALSE;
   }
-  if (!GST_CUDA_BOX_BLUR_CHECK (err, error))
-    return FALSE;
-
-  device->device_id = device_id;
-  g_strlcpy (device->name, props.name, sizeof (device->name));
-  device->major = props.major;
-  device->minor = props.minor;
-
-  GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d", device_id,
-      device->name, device->major, device->minor,
-      props.concurrentManagedAccess);
-  return TRUE;
+  return GST_CUDA_BOX_BLUR_CHECK (err, error);
 }
 
 /**

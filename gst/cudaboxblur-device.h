@@ -24,6 +24,10 @@ typedef struct
   gint minor;
 } GstCudaBoxBlurDevice;
 
+gboolean gst_cuda_box_blur_device_query    (gint device_id,
+                                            GstCudaBoxBlurDevice * device,
+                                            GError ** error);
+
 gboolean gst_cuda_box_blur_device_open     (gint device_id,
                                             GstCudaBoxBlurDevice * device,
                                             GError ** error);

@@ -51,15 +51,33 @@ gst_cuda_box_blur_context_device (GstCudaContext * context)
 }
 
 /**
- * gst_cuda_box_blur_peer_context_device:
+ * gst_cuda_box_blur_context_push:
+ *
+ * Makes @context current on the calling thread, until
+ * gst_cuda_context_pop(); the CUDA runtime then works in it.
+ *
+ * Returns: %FALSE, with @error set, when it cannot.
+ */
+gboolean
+gst_cuda_box_blur_context_push (GstCudaContext * context, GError ** error)
+{
+  if (gst_cuda_context_push (context))
+    return TRUE;
+  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+      "Cannot make the CUDA context of device %u current",
+      gst_cuda_box_blur_context_device (context));
+  return FALSE;
+}
+
+/**
+ * gst_cuda_box_blur_peer_context:
  *
  * Asks @pad's peer for its #GstCudaContext.
  *
- * Returns: %TRUE, with the context's device in @device_id, when the peer
- * has one.
+ * Returns: (transfer full) (nullable): the peer's context, if it has one.
  */
-gboolean
-gst_cuda_box_blur_peer_context_device (GstPad * pad, guint * device_id)
+GstCudaContext *
+gst_cuda_box_blur_peer_context (GstPad * pad)
 {
   GstQuery *query = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
   GstCudaContext *context = NULL;
@@ -71,12 +89,7 @@ gst_cuda_box_blur_peer_context_device (GstPad * pad, guint * device_id)
     gst_structure_get (gst_context_get_structure (answer),
         GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &context, NULL);
   gst_query_unref (query);
-  if (!context)
-    return FALSE;
-
-  *device_id = gst_cuda_box_blur_context_device (context);
-  gst_object_unref (context);
-  return TRUE;
+  return context;
 }
 
 /**

@@ -25,8 +25,10 @@ gboolean        gst_cuda_box_blur_gstcuda_init       (void);
 
 guint           gst_cuda_box_blur_context_device     (GstCudaContext * context);
 
-gboolean        gst_cuda_box_blur_peer_context_device (GstPad * pad,
-                                                       guint * device_id);
+gboolean        gst_cuda_box_blur_context_push       (GstCudaContext * context,
+                                                      GError ** error);
+
+GstCudaContext * gst_cuda_box_blur_peer_context      (GstPad * pad);
 
 GstBufferPool * gst_cuda_box_blur_cuda_pool          (GstCudaContext * context,
                                                       GstBufferPool * reuse);

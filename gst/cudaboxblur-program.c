@@ -19,17 +19,17 @@
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-nvrtc.h"
 #include "boxblur-kernel.h"
+#include "boxblur-images.h"
 
 #include <string.h>
 #include <glib/gstdio.h>
 
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
-    "cudaboxblur NVRTC compilation")
+    "cudaboxblur kernels: built in, or compiled by NVRTC")
 
-/* What NVRTC is given besides the source and the architecture.  The
- * defaults are kept on purpose: IEEE division and no fused multiply-add
- * contraction change, so GRAY32F matches the CPU bit for bit. */
-static const gchar *const compile_options[] = { "--std=c++17" };
+/* Besides the source and the architecture, NVRTC is given the options the
+ * built-in kernels were compiled with: cuda_box_blur_compile_options, from
+ * kernels/meson.build. */
 
 #define ARGS_HEADER_NAME "boxblur-args.h"
 
@@ -118,7 +118,7 @@ gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
   nvrtcProgram prog = NULL;
   nvrtcResult res;
   gchar *arch_opt, *log = NULL;
-  const gchar *opts[G_N_ELEMENTS (compile_options) + 1];
+  const gchar *opts[G_N_ELEMENTS (cuda_box_blur_compile_options) + 1];
   gboolean cubin = g_str_has_prefix (arch, "sm_");
   GBytes *image = NULL;
   gsize size = 0;
@@ -140,8 +140,8 @@ gst_cuda_box_blur_program_compile (const gchar * source, const gchar * arch,
 
   arch_opt = g_strdup_printf ("--gpu-architecture=%s", arch);
   opts[0] = arch_opt;
-  for (i = 0; i < G_N_ELEMENTS (compile_options); i++)
-    opts[i + 1] = compile_options[i];
+  for (i = 0; i < G_N_ELEMENTS (cuda_box_blur_compile_options); i++)
+    opts[i + 1] = cuda_box_blur_compile_options[i];
   res = nvrtc->CompileProgram (prog, G_N_ELEMENTS (opts), opts);
   log = program_log (nvrtc, prog);
 
@@ -197,9 +197,10 @@ entry_prefix (const gchar * source, const gchar * arch)
   /* each part with its NUL, so that no two lists hash alike */
   for (i = 0; i < G_N_ELEMENTS (parts); i++)
     g_checksum_update (sum, (const guchar *) parts[i], strlen (parts[i]) + 1);
-  for (i = 0; i < G_N_ELEMENTS (compile_options); i++)
-    g_checksum_update (sum, (const guchar *) compile_options[i],
-        strlen (compile_options[i]) + 1);
+  for (i = 0; i < G_N_ELEMENTS (cuda_box_blur_compile_options); i++)
+    g_checksum_update (sum, (const guchar *)
+        cuda_box_blur_compile_options[i],
+        strlen (cuda_box_blur_compile_options[i]) + 1);
   prefix = g_strdup_printf ("%s-%.32s-nvrtc", arch,
       g_checksum_get_string (sum));
   g_checksum_free (sum);
@@ -371,17 +372,74 @@ kernel_source (const gchar * override, GError ** error)
   return text;
 }
 
-/* Loads the kernels of @image, or says why it cannot. */
-static GstCudaBoxBlurProgram *
-program_new (GBytes * image, const gchar * arch, GError ** error)
+/**
+ * gst_cuda_box_blur_program_built_in:
+ *
+ * Returns: the kernel images built with the plugin, @n_images of them:
+ * machine code for each architecture of the cuda-archs build option, and
+ * PTX of the newest.
+ */
+const GstCudaBoxBlurBuiltIn *
+gst_cuda_box_blur_program_built_in (guint * n_images)
 {
+  *n_images = G_N_ELEMENTS (cuda_box_blur_images);
+  return cuda_box_blur_images;
+}
+
+/**
+ * gst_cuda_box_blur_program_pick:
+ *
+ * Picks the image of @images that runs on a GPU of compute capability
+ * @major.@minor, as the driver would from one fatbin holding them all:
+ * machine code of the same major version and the highest minor version up
+ * to the GPU's (machine code runs on later GPUs of its major version only),
+ * else the PTX of the newest architecture up to the GPU's, which the driver
+ * compiles for it.
+ *
+ * Returns: the image, or %NULL when none runs there and NVRTC has to
+ * compile the kernels.
+ */
+const GstCudaBoxBlurBuiltIn *
+gst_cuda_box_blur_program_pick (const GstCudaBoxBlurBuiltIn * images,
+    guint n_images, gint major, gint minor)
+{
+  const GstCudaBoxBlurBuiltIn *cubin = NULL, *ptx = NULL;
+  const gint wanted = major * 10 + minor;
+  guint i;
+
+  for (i = 0; i < n_images; i++) {
+    const GstCudaBoxBlurBuiltIn *image = &images[i];
+
+    if (image->ptx) {
+      if (image->arch <= wanted && (!ptx || image->arch > ptx->arch))
+        ptx = image;
+    } else if (image->arch / 10 == major && image->arch <= wanted
+        && (!cubin || image->arch > cubin->arch)) {
+      cubin = image;
+    }
+  }
+  return cubin ? cubin : ptx;
+}
+
+/* Loads the kernels of the image at @data, or says why it cannot. */
+static GstCudaBoxBlurProgram *
+program_new (gconstpointer data, const gchar * arch,
+    GstCudaBoxBlurOrigin origin, GError ** error)
+{
+  static const gchar *const origins[] = {
+    [GST_CUDA_BOX_BLUR_BUILT_IN] = "built in",
+    [GST_CUDA_BOX_BLUR_BUILT_IN_PTX] = "built-in PTX, compiled by the driver",
+    [GST_CUDA_BOX_BLUR_NVRTC] = "NVRTC",
+    [GST_CUDA_BOX_BLUR_NVRTC_CACHE] = "NVRTC, from the kernel cache",
+  };
   GstCudaBoxBlurProgram *program = g_new0 (GstCudaBoxBlurProgram, 1);
   guint i;
 
   program->arch = g_strdup (arch);
+  program->origin = origin;
+  program->description = g_strdup_printf ("%s (%s)", arch, origins[origin]);
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryLoadData (&program->library,
-              g_bytes_get_data (image, NULL), NULL, NULL, 0, NULL, NULL, 0),
-          error))
+              data, NULL, NULL, 0, NULL, NULL, 0), error))
     goto failed;
 
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->copy,
@@ -410,13 +468,59 @@ program_new (GBytes * image, const gchar * arch, GError ** error)
 unload:
   cudaLibraryUnload (program->library);
 failed:
+  g_free (program->description);
   g_free (program->arch);
   g_free (program);
   return NULL;
 }
 
+/* The built-in image for the GPU, loaded; NULL with @error saying why
+ * there is none, or why it does not load. */
 static GstCudaBoxBlurProgram *
-program_load (gint major, gint minor, const gchar * override, GError ** error)
+program_load_built_in (gint major, gint minor, GError ** error)
+{
+  const GstCudaBoxBlurBuiltIn *image;
+  GstCudaBoxBlurProgram *program;
+  GError *load_error = NULL;
+  gchar *arch;
+
+  image = gst_cuda_box_blur_program_pick (cuda_box_blur_images,
+      G_N_ELEMENTS (cuda_box_blur_images), major, minor);
+  if (!image) {
+    GString *archs = g_string_new (NULL);
+    guint i;
+
+    for (i = 0; i < G_N_ELEMENTS (cuda_box_blur_images); i++)
+      g_string_append_printf (archs, "%s%s_%d", i ? ", " : "",
+          cuda_box_blur_images[i].ptx ? "compute" : "sm",
+          cuda_box_blur_images[i].arch);
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "the kernels built with the plugin (%s) do not run on sm_%d%d",
+        archs->str, major, minor);
+    g_string_free (archs, TRUE);
+    return NULL;
+  }
+
+  arch = g_strdup_printf ("%s_%d", image->ptx ? "compute" : "sm",
+      image->arch);
+  program = program_new (image->data, arch, image->ptx ?
+      GST_CUDA_BOX_BLUR_BUILT_IN_PTX : GST_CUDA_BOX_BLUR_BUILT_IN,
+      &load_error);
+  if (!program) {
+    g_set_error (error, load_error->domain, load_error->code,
+        "the kernels built with the plugin for %s do not load on sm_%d%d: "
+        "%s", arch, major, minor, load_error->message);
+    g_error_free (load_error);
+  }
+  g_free (arch);
+  return program;
+}
+
+/* The kernels compiled by NVRTC from @override (NULL: the built-in source),
+ * or found in the kernel cache. */
+static GstCudaBoxBlurProgram *
+program_load_nvrtc (gint major, gint minor, const gchar * override,
+    GError ** error)
 {
   GstCudaBoxBlurProgram *program = NULL;
   GError *load_error = NULL;
@@ -430,7 +534,9 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
   image = gst_cuda_box_blur_program_image (source, major, minor, TRUE, &arch,
       &entry, &cached, error);
   if (image)
-    program = program_new (image, arch, cached ? &load_error : error);
+    program = program_new (g_bytes_get_data (image, NULL), arch, cached ?
+        GST_CUDA_BOX_BLUR_NVRTC_CACHE : GST_CUDA_BOX_BLUR_NVRTC, cached ?
+        &load_error : error);
 
   if (!program && cached) {
     /* A cached image the driver refuses (one from a newer NVRTC than the
@@ -450,7 +556,8 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
     image = gst_cuda_box_blur_program_image (source, major, minor, FALSE,
         &arch, &entry, &cached, error);
     if (image)
-      program = program_new (image, arch, error);
+      program = program_new (g_bytes_get_data (image, NULL), arch,
+          GST_CUDA_BOX_BLUR_NVRTC, error);
   } else if (program && cached) {
     /* Started without NVRTC: gst_cuda_box_blur_program_settle() checks
      * the entry against it later. */
@@ -465,6 +572,33 @@ program_load (gint major, gint minor, const gchar * override, GError ** error)
   g_free (entry);
   g_free (arch);
   g_free (source);
+  return program;
+}
+
+/* The kernels for the GPU: built in, else compiled by NVRTC (which
+ * @override, CUDABOXBLUR_KERNEL_SOURCE, always asks for).  NVRTC and the
+ * kernel cache are not touched when built-in kernels serve. */
+static GstCudaBoxBlurProgram *
+program_load (gint major, gint minor, const gchar * override, GError ** error)
+{
+  GstCudaBoxBlurProgram *program;
+  GError *built_in_error = NULL, *nvrtc_error = NULL;
+
+  if (override)
+    return program_load_nvrtc (major, minor, override, error);
+
+  program = program_load_built_in (major, minor, &built_in_error);
+  if (program)
+    return program;
+  GST_WARNING ("%s: compiling them with NVRTC", built_in_error->message);
+  program = program_load_nvrtc (major, minor, NULL, &nvrtc_error);
+  if (!program) {
+    g_set_error (error, nvrtc_error->domain, nvrtc_error->code,
+        "No kernels for this GPU: %s, and %s", built_in_error->message,
+        nvrtc_error->message);
+    g_error_free (nvrtc_error);
+  }
+  g_error_free (built_in_error);
   return program;
 }
 
@@ -500,11 +634,12 @@ gst_cuda_box_blur_program_settle (const GstCudaBoxBlurProgram * program)
  * gst_cuda_box_blur_program_get:
  *
  * Returns the kernels for GPUs of compute capability @major.@minor, loading
- * them on first use from the on-disk cache or compiling them (from the
- * file named by CUDABOXBLUR_KERNEL_SOURCE when that is set).  The result
- * is shared by every element of the process; a library loaded with
- * cudaLibraryLoadData is usable from every device context, so one entry
- * serves all GPUs of one architecture.
+ * them on first use: those built with the plugin for the GPU's
+ * architecture, else its PTX, else compiled by NVRTC or found in the
+ * on-disk cache (from the file named by CUDABOXBLUR_KERNEL_SOURCE, when
+ * that is set, always).  The result is shared by every element of the
+ * process; a library loaded with cudaLibraryLoadData is usable from every
+ * CUDA context, so one entry serves all GPUs of one architecture.
  */
 const GstCudaBoxBlurProgram *
 gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
@@ -523,8 +658,11 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
   program = g_hash_table_lookup (cache, key);
   if (!program) {
     program = program_load (major, minor, override, error);
-    if (program)
+    if (program) {
+      GST_INFO ("kernels for sm_%d%d: %s", major, minor,
+          program->description);
       g_hash_table_insert (cache, g_strdup (key), program);
+    }
   } else {
     GST_DEBUG ("using cached program for %s", key);
   }

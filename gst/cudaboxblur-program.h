@@ -19,12 +19,34 @@
 
 G_BEGIN_DECLS
 
+/* A kernel image built with the plugin (kernels/meson.build): a fatbin of
+ * machine code for sm_<arch>, or of PTX for compute_<arch>. */
+typedef struct
+{
+  gint arch;                    /* 90 for sm_90 or compute_90 */
+  gboolean ptx;
+  const guint8 *data;
+  gsize size;
+} GstCudaBoxBlurBuiltIn;
+
+/* Where a program's kernels came from, in the order they are looked for. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_BUILT_IN,       /* machine code built with the plugin */
+  GST_CUDA_BOX_BLUR_BUILT_IN_PTX,   /* PTX built with the plugin, which the
+                                     * driver compiled for the GPU */
+  GST_CUDA_BOX_BLUR_NVRTC,          /* compiled by NVRTC at run time */
+  GST_CUDA_BOX_BLUR_NVRTC_CACHE,    /* NVRTC's, from the kernel cache */
+} GstCudaBoxBlurOrigin;
+
 /* The kernels of kernels/boxblur.cu, compiled for one GPU architecture and
  * loaded.  Programs are cached for the life of the process and never
  * freed. */
 typedef struct
 {
   gchar *arch;                  /* "sm_90", or "compute_90" for PTX */
+  GstCudaBoxBlurOrigin origin;
+  gchar *description;           /* the arch and the origin, for people */
   cudaLibrary_t library;
   /* each indexed by GstCudaBoxBlurSampleType */
   cudaKernel_t direct[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];     /* whole window */
@@ -50,6 +72,15 @@ typedef enum
   GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums */
   GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
 } GstCudaBoxBlurVariant;
+
+const GstCudaBoxBlurBuiltIn *
+          gst_cuda_box_blur_program_built_in    (guint * n_images);
+
+const GstCudaBoxBlurBuiltIn *
+          gst_cuda_box_blur_program_pick        (const GstCudaBoxBlurBuiltIn * images,
+                                                 guint n_images,
+                                                 gint major,
+                                                 gint minor);
 
 gchar *   gst_cuda_box_blur_program_choose_arch (gint major,
                                                  gint minor);

@@ -156,16 +156,18 @@ struct _GstCudaBoxBlur
   const GstCudaBoxBlurProgram *program;
   GstAllocator *allocator;
 
-  /* from set_caps() to stop(): the engines, in the device's primary
-   * context, or with CUDA memory caps in the shared GstCudaContext; the
-   * first made by set_caps(), the others when frames-in-flight needs
-   * them, each with a stream of its own */
-  GstCudaBoxBlurEngine *engines[MAX_FRAMES_IN_FLIGHT];
 #ifdef HAVE_GST_CUDA
-  GstCudaContext *cuda_context; /* shared with the neighbours */
-  GstCudaContext *engine_context;       /* the engine's, or NULL: primary */
+  /* from start() to stop(): the CUDA context every CUDA call of the
+   * element runs in, shared with the neighbours (without
+   * gstreamer-cuda-1.0, the device's primary context) */
+  GstCudaContext *cuda_context;
   gboolean foreign_logged;
 #endif
+
+  /* from set_caps() to stop(): the engines, the first made by set_caps(),
+   * the others when frames-in-flight needs them, each with a stream of its
+   * own */
+  GstCudaBoxBlurEngine *engines[MAX_FRAMES_IN_FLIGHT];
 
   /* from set_caps(); info is also read under the object lock */
   GstCudaBoxBlurInfo info;
@@ -831,14 +833,18 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   /**
    * GstCudaBoxBlur:arch:
    *
-   * The GPU architecture the kernels were compiled for ("sm_90", or
-   * "compute_XY" when NVRTC is older than the GPU and the driver finishes
-   * the compilation), or %NULL before the element first started.
+   * The kernels in use: the GPU architecture they were compiled for, then
+   * in parentheses where they came from, or %NULL before the element first
+   * started.  "sm_90 (built in)" is machine code built with the plugin;
+   * "compute_120 (built-in PTX, compiled by the driver)" the plugin's PTX,
+   * for a GPU newer than its machine code; "sm_90 (NVRTC)" and "sm_90
+   * (NVRTC, from the kernel cache)" kernels compiled at run time, for a GPU
+   * the plugin has no kernels for or with CUDABOXBLUR_KERNEL_SOURCE set.
    */
   g_object_class_install_property (gobject_class, PROP_ARCH,
       g_param_spec_string ("arch", "Architecture",
-          "GPU architecture the kernels were compiled for (NULL until the "
-          "element has started)", NULL,
+          "GPU architecture of the kernels in use, and where they came from "
+          "(NULL until the element has started)", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
@@ -1146,7 +1152,8 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       g_value_set_uint (value, self->frames_in_flight);
       break;
     case PROP_ARCH:
-      g_value_set_string (value, self->program ? self->program->arch : NULL);
+      g_value_set_string (value, self->program ? self->program->description
+          : NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1162,22 +1169,55 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
         (error)->domain, (error)->code, g_strdup ((error)->message), \
         g_strdup_printf (__VA_ARGS__), __FILE__, GST_FUNCTION, __LINE__)
 
-/* Opens device @device_id and gets its kernels, posting the error a user
- * sees when either fails. */
+/* Makes the element's CUDA context current on the calling thread: the
+ * shared GstCudaContext, pushed, or the device's primary context. */
+static gboolean
+gst_cuda_box_blur_enter (GstCudaBoxBlur * self, GError ** error)
+{
+#ifdef HAVE_GST_CUDA
+  return gst_cuda_box_blur_context_push (self->cuda_context, error);
+#else
+  return GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device.device_id),
+      error);
+#endif
+}
+
+static void
+gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
+{
+#ifdef HAVE_GST_CUDA
+  gst_cuda_context_pop (NULL);
+#endif
+}
+
+/* Opens device @device_id, in the element's CUDA context: describes it,
+ * gets its kernels and makes the allocator of frames, posting the error a
+ * user sees when any of it fails. */
 static gboolean
 gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
 {
-  const GstCudaBoxBlurProgram *program;
+  const GstCudaBoxBlurProgram *program = NULL;
+  GstObject *context = NULL;
   GError *error = NULL;
+  gboolean ok;
 
-  if (!gst_cuda_box_blur_device_open (device_id, &self->device, &error)) {
+#ifdef HAVE_GST_CUDA
+  ok = gst_cuda_box_blur_device_query (device_id, &self->device, &error);
+  context = GST_OBJECT (self->cuda_context);
+#else
+  ok = gst_cuda_box_blur_device_open (device_id, &self->device, &error);
+#endif
+  if (!ok) {
     POST_ERROR (self, error, "device-id=%d", device_id);
     g_error_free (error);
     return FALSE;
   }
 
-  program = gst_cuda_box_blur_program_get (self->device.major,
-      self->device.minor, &error);
+  if (gst_cuda_box_blur_enter (self, &error)) {
+    program = gst_cuda_box_blur_program_get (self->device.major,
+        self->device.minor, &error);
+    gst_cuda_box_blur_leave (self);
+  }
   if (!program) {
     POST_ERROR (self, error, "device %d: %s, sm_%d%d", device_id,
         self->device.name, self->device.major, self->device.minor);
@@ -1188,11 +1228,48 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
   GST_OBJECT_LOCK (self);
   self->program = program;
   GST_OBJECT_UNLOCK (self);
-  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels for %s",
+  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s",
       device_id, self->device.name, self->device.major, self->device.minor,
-      program->arch);
+      program->description);
+
+  gst_clear_object (&self->allocator);
+  self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
+      gst_cuda_box_blur_allocator_new_pinned (device_id, context) :
+      gst_cuda_box_blur_allocator_new_managed (device_id, context);
   return TRUE;
 }
+
+#ifdef HAVE_GST_CUDA
+/* Takes the CUDA context of the neighbours, or one the application set,
+ * or else makes one and offers it to them, as GStreamer's CUDA elements
+ * do: a process then holds one CUDA context per device, whoever made it. */
+static gboolean
+gst_cuda_box_blur_ensure_context (GstCudaBoxBlur * self, gint device_id)
+{
+  GstCudaBoxBlurDevice probe;
+  GError *error = NULL;
+
+  /* a missing driver, device or device-id, said in words */
+  if (!gst_cuda_box_blur_device_query (MAX (device_id, 0), &probe, &error)) {
+    POST_ERROR (self, error, "device-id=%d", device_id);
+    g_error_free (error);
+    return FALSE;
+  }
+  if (!gst_cuda_box_blur_gstcuda_init ()) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("No CUDA device "
+            "available: cannot load the CUDA driver library"), (NULL));
+    return FALSE;
+  }
+  if (!gst_cuda_ensure_element_context (GST_ELEMENT (self), device_id,
+          &self->cuda_context)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, BUSY, ("Cannot create a CUDA context "
+            "on CUDA device %d (%s): it is busy, unavailable or out of "
+            "memory", MAX (device_id, 0), probe.name), (NULL));
+    return FALSE;
+  }
+  return TRUE;
+}
+#endif
 
 static gboolean
 gst_cuda_box_blur_start (GstBaseTransform * trans)
@@ -1205,51 +1282,14 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
   self->mode = self->memory_mode;
   GST_OBJECT_UNLOCK (self);
 
-#ifdef HAVE_GST_CUDA
-  /* a context the application or a neighbour has already given us */
-  if (device_id < 0 && self->cuda_context)
-    device_id = gst_cuda_box_blur_context_device (self->cuda_context);
-#endif
-  if (device_id < 0)
-    device_id = 0;
-
   /* GstBaseTransform posts nothing when start() fails: every failure
    * posts its own error message. */
-  if (!gst_cuda_box_blur_open (self, device_id))
-    return FALSE;
-
-  self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
-      gst_cuda_box_blur_allocator_new_pinned (device_id) :
-      gst_cuda_box_blur_allocator_new_managed (device_id);
-  return TRUE;
-}
-
-/* Makes the engine's CUDA context current on the calling thread: the
- * shared GstCudaContext, pushed, or the device's primary context. */
-static gboolean
-gst_cuda_box_blur_enter (GstCudaBoxBlur * self, GError ** error)
-{
 #ifdef HAVE_GST_CUDA
-  if (self->engine_context) {
-    if (gst_cuda_context_push (self->engine_context))
-      return TRUE;
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-        "Cannot make the shared CUDA context of device %d current",
-        self->device.device_id);
+  if (!gst_cuda_box_blur_ensure_context (self, device_id))
     return FALSE;
-  }
+  device_id = gst_cuda_box_blur_context_device (self->cuda_context);
 #endif
-  return GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device.device_id),
-      error);
-}
-
-static void
-gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
-{
-#ifdef HAVE_GST_CUDA
-  if (self->engine_context)
-    gst_cuda_context_pop (NULL);
-#endif
+  return gst_cuda_box_blur_open (self, MAX (device_id, 0));
 }
 
 /* Frees the engines in the context they live in, once their work is
@@ -1268,9 +1308,6 @@ gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
     if (entered)
       gst_cuda_box_blur_leave (self);
   }
-#ifdef HAVE_GST_CUDA
-  gst_clear_object (&self->engine_context);
-#endif
 }
 
 /* A flush forgets the regions roi-hold keeps and drops the frames in
@@ -1421,61 +1458,56 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
 }
 
 #ifdef HAVE_GST_CUDA
-
-/* Takes the CUDA context the neighbours share, or makes one for the
- * device and offers it to them, and refuses a device-id that differs from
- * a neighbour's device.  With device-id -1 the element moves to the
- * neighbours' device. */
+/* With CUDA memory on the pads, the neighbours' CUDA memory must be on the
+ * element's device.  With device-id -1 the element moves to the context of
+ * a neighbour on another device (one that started after the element, say);
+ * otherwise a neighbour on another device is an error. */
 static gboolean
-gst_cuda_box_blur_share_context (GstCudaBoxBlur * self)
+gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   GstPad *pads[] = { trans->sinkpad, trans->srcpad };
-  guint context_device, peer_device, i;
+  gboolean moved = FALSE, ok = TRUE;
+  guint i;
   gint device_id;
 
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
 
-  if (!gst_cuda_box_blur_gstcuda_init ()) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("No CUDA driver for "
-            "CUDA memory: cannot load the CUDA driver library"), (NULL));
-    return FALSE;
-  }
-  if (!gst_cuda_ensure_element_context (GST_ELEMENT (self), device_id,
-          &self->cuda_context)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("Cannot create a CUDA "
-            "context on CUDA device %d", MAX (device_id, 0)), (NULL));
-    return FALSE;
-  }
+  for (i = 0; i < G_N_ELEMENTS (pads) && ok; i++) {
+    GstCudaContext *peer = gst_cuda_box_blur_peer_context (pads[i]);
+    guint ours = gst_cuda_box_blur_context_device (self->cuda_context);
+    guint theirs;
 
-  context_device = gst_cuda_box_blur_context_device (self->cuda_context);
-  for (i = 0; i < G_N_ELEMENTS (pads); i++) {
-    if (gst_cuda_box_blur_peer_context_device (pads[i], &peer_device)
-        && peer_device != context_device) {
+    if (!peer)
+      continue;
+    theirs = gst_cuda_box_blur_context_device (peer);
+    if (theirs != ours && device_id < 0 && !moved) {
+      GST_INFO_OBJECT (self, "moving to device %u, the neighbours' device",
+          theirs);
+      gst_cuda_box_blur_drop_engine (self);
+      gst_object_replace ((GstObject **) & self->cuda_context,
+          GST_OBJECT (peer));
+      moved = TRUE;
+      ok = gst_cuda_box_blur_open (self, theirs);
+    } else if (theirs != ours) {
       GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("cudaboxblur runs on "
               "CUDA device %u, but the CUDA memory %s it is on device %u",
-              context_device, i == 0 ? "coming into" : "going out of",
-              peer_device), ("device-id=%d: set it to %u, or to -1 to "
-              "follow the neighbours", device_id, peer_device));
-      return FALSE;
+              ours, i == 0 ? "coming into" : "going out of", theirs),
+          ("device-id=%d: set it to %u, or to -1 to follow the neighbours",
+              device_id, theirs));
+      ok = FALSE;
     }
+    gst_object_unref (peer);
   }
-
-  if ((gint) context_device != self->device.device_id) {
-    GST_INFO_OBJECT (self, "moving to device %u, the neighbours' device",
-        context_device);
-    gst_cuda_box_blur_drop_engine (self);
-    return gst_cuda_box_blur_open (self, context_device);
-  }
-  return TRUE;
+  return ok;
 }
 #endif
 
-/* Makes the engine for @info frames, in the shared CUDA context for CUDA
- * memory (@cuda), in the device's primary context otherwise, and checks
- * that the frames fit in the GPU's memory. */
+/* Makes the engine for @info frames, and checks that the frames fit in the
+ * GPU's memory; with CUDA memory (@cuda) checks the neighbours' device
+ * first. */
 static gboolean
 gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
     const GstCudaBoxBlurInfo * info, gboolean cuda)
@@ -1484,17 +1516,8 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
   gboolean ok;
 
 #ifdef HAVE_GST_CUDA
-  GstCudaContext *context = NULL;
-
-  if (cuda) {
-    if (!gst_cuda_box_blur_share_context (self))
-      return FALSE;
-    context = self->cuda_context;
-  }
-  if (self->engines[0] && self->engine_context != context)
-    gst_cuda_box_blur_drop_engine (self);
-  if (!self->engines[0] && context)
-    self->engine_context = gst_object_ref (context);
+  if (cuda && !gst_cuda_box_blur_check_peers (self))
+    return FALSE;
 #endif
 
   if (!gst_cuda_box_blur_enter (self, &error)) {

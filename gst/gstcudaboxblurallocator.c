@@ -24,6 +24,11 @@
  *   the GPU works on device copies, and pinned memory makes the copies run
  *   at full DMA speed.
  *
+ * Both allocate, map for the GPU and free in the element's CUDA context:
+ * GStreamer's GstCudaContext, which the allocator keeps alive as long as
+ * any of its memory, or without gstreamer-cuda-1.0 the device's primary
+ * context.
+ *
  * Tests make allocations fail with the object data named
  * GST_CUDA_BOX_BLUR_ALLOCATOR_FAIL_AFTER, which is no property, so users
  * never see it.
@@ -35,6 +40,9 @@
 
 #include "gstcudaboxblurallocator.h"
 #include "cudaboxblur-device.h"
+#ifdef HAVE_GST_CUDA
+#include "cudaboxblur-gstcuda.h"
+#endif
 
 #include <string.h>
 
@@ -52,6 +60,9 @@ struct _GstCudaBoxBlurAllocator
 {
   GstAllocator parent;
   gint device_id;
+#ifdef HAVE_GST_CUDA
+  GstCudaContext *context;
+#endif
   gboolean pinned;              /* cudaMallocHost instead of managed */
   gssize live_bytes;            /* atomic: bytes allocated and not freed */
 };
@@ -86,6 +97,26 @@ forced_failure (GstCudaBoxBlurAllocator * self)
   return left == 1;
 }
 
+/* Makes the allocator's CUDA context current on the calling thread, until
+ * leave(). */
+static gboolean
+enter (GstCudaBoxBlurAllocator * self, GError ** error)
+{
+#ifdef HAVE_GST_CUDA
+  return gst_cuda_box_blur_context_push (self->context, error);
+#else
+  return GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device_id), error);
+#endif
+}
+
+static void
+leave (GstCudaBoxBlurAllocator * self)
+{
+#ifdef HAVE_GST_CUDA
+  gst_cuda_context_pop (NULL);
+#endif
+}
+
 static GstMemory *
 gst_cuda_box_blur_allocator_alloc (GstAllocator * allocator, gsize size,
     GstAllocationParams * params)
@@ -108,23 +139,21 @@ gst_cuda_box_blur_allocator_alloc (GstAllocator * allocator, gsize size,
     return NULL;
   }
 
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device_id), &error)
-      || !GST_CUDA_BOX_BLUR_CHECK (self->pinned ? cudaMallocHost (&base,
+  if (!enter (self, &error))
+    goto failed;
+  if (!GST_CUDA_BOX_BLUR_CHECK (self->pinned ? cudaMallocHost (&base,
               maxsize) : cudaMallocManaged (&base, maxsize,
               cudaMemAttachGlobal), &error)) {
-    GST_ERROR_OBJECT (self, "cannot allocate %" G_GSIZE_FORMAT " bytes of "
-        "%s memory: %s", maxsize, self->pinned ? "pinned" : "managed",
-        error->message);
-    g_clear_error (&error);
-    return NULL;
+    leave (self);
+    goto failed;
   }
-
   if (!self->pinned
       && gst_cuda_box_blur_keep_on_host (base, maxsize, self->device_id)
       != cudaSuccess) {
     GST_DEBUG_OBJECT (self, "cudaMemAdvise failed, continuing without it");
     (void) cudaGetLastError ();
   }
+  leave (self);
 
   shift = ((guintptr) base & align) ? (align + 1) - ((guintptr) base & align)
       : 0;
@@ -147,22 +176,36 @@ gst_cuda_box_blur_allocator_alloc (GstAllocator * allocator, gsize size,
   GST_LOG_OBJECT (self, "allocated %" G_GSIZE_FORMAT " bytes at %p", maxsize,
       mem->data);
   return GST_MEMORY_CAST (mem);
+
+failed:
+  GST_ERROR_OBJECT (self, "cannot allocate %" G_GSIZE_FORMAT " bytes of %s "
+      "memory: %s", maxsize, self->pinned ? "pinned" : "managed",
+      error->message);
+  g_clear_error (&error);
+  return NULL;
 }
 
 static void
 gst_cuda_box_blur_allocator_free (GstAllocator * allocator, GstMemory * memory)
 {
+  GstCudaBoxBlurAllocator *self = GST_CUDA_BOX_BLUR_ALLOCATOR (allocator);
   GstCudaBoxBlurMemory *mem = (GstCudaBoxBlurMemory *) memory;
+  GError *error = NULL;
 
+  /* from any thread: the last buffer may go in a sink's */
   if (!memory->parent) {
-    cudaError_t err = GST_CUDA_BOX_BLUR_ALLOCATOR (allocator)->pinned ?
-        cudaFreeHost (mem->base) : cudaFree (mem->base);
+    gboolean ok = enter (self, &error);
 
-    if (err != cudaSuccess)
-      GST_WARNING_OBJECT (allocator, "freeing %p: %s", mem->base,
-          cudaGetErrorName (err));
-    g_atomic_pointer_add (&GST_CUDA_BOX_BLUR_ALLOCATOR (allocator)->live_bytes,
-        -(gssize) memory->maxsize);
+    if (ok) {
+      ok = GST_CUDA_BOX_BLUR_CHECK (self->pinned ? cudaFreeHost (mem->base) :
+          cudaFree (mem->base), &error);
+      leave (self);
+    }
+    if (!ok) {
+      GST_WARNING_OBJECT (self, "freeing %p: %s", mem->base, error->message);
+      g_error_free (error);
+    }
+    g_atomic_pointer_add (&self->live_bytes, -(gssize) memory->maxsize);
   }
   g_free (mem);
 }
@@ -220,12 +263,22 @@ gst_cuda_box_blur_allocator_get_property (GObject * object, guint prop_id,
 }
 
 static void
+gst_cuda_box_blur_allocator_finalize (GObject * object)
+{
+#ifdef HAVE_GST_CUDA
+  gst_clear_object (&GST_CUDA_BOX_BLUR_ALLOCATOR (object)->context);
+#endif
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
 gst_cuda_box_blur_allocator_class_init (GstCudaBoxBlurAllocatorClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
 
   gobject_class->get_property = gst_cuda_box_blur_allocator_get_property;
+  gobject_class->finalize = gst_cuda_box_blur_allocator_finalize;
 
   /* For leak checks: what this allocator holds right now. */
   g_object_class_install_property (gobject_class, PROP_ALLOCATED_BYTES,
@@ -249,37 +302,51 @@ gst_cuda_box_blur_allocator_init (GstCudaBoxBlurAllocator * self)
   allocator->mem_share = gst_cuda_box_blur_memory_share;
 }
 
-/**
- * gst_cuda_box_blur_allocator_new_managed:
- * @device_id: the CUDA device the memory should live on
- *
- * Returns: (transfer full): a new allocator of CUDA managed memory.
- */
-GstAllocator *
-gst_cuda_box_blur_allocator_new_managed (gint device_id)
+static GstAllocator *
+allocator_new (gint device_id, GstObject * context, gboolean pinned)
 {
   GstCudaBoxBlurAllocator *self =
       g_object_new (GST_TYPE_CUDA_BOX_BLUR_ALLOCATOR, NULL);
 
   self->device_id = device_id;
+#ifdef HAVE_GST_CUDA
+  self->context = GST_CUDA_CONTEXT (gst_object_ref (context));
+#else
+  g_assert (context == NULL);
+#endif
+  self->pinned = pinned;
+  if (pinned)
+    GST_ALLOCATOR_CAST (self)->mem_type = GST_CUDA_PINNED_MEMORY_TYPE;
   return GST_ALLOCATOR_CAST (gst_object_ref_sink (self));
+}
+
+/**
+ * gst_cuda_box_blur_allocator_new_managed:
+ * @device_id: the CUDA device the memory should live on
+ * @context: (nullable): the #GstCudaContext of that device to allocate
+ *   in, built with gstreamer-cuda-1.0; otherwise %NULL, and the device's
+ *   primary context allocates
+ *
+ * Returns: (transfer full): a new allocator of CUDA managed memory.
+ */
+GstAllocator *
+gst_cuda_box_blur_allocator_new_managed (gint device_id, GstObject * context)
+{
+  return allocator_new (device_id, context, FALSE);
 }
 
 /**
  * gst_cuda_box_blur_allocator_new_pinned:
  * @device_id: the CUDA device whose context allocates
+ * @context: as for gst_cuda_box_blur_allocator_new_managed()
  *
  * Returns: (transfer full): a new allocator of page-locked host memory
  * (memory type %GST_CUDA_PINNED_MEMORY_TYPE).
  */
 GstAllocator *
-gst_cuda_box_blur_allocator_new_pinned (gint device_id)
+gst_cuda_box_blur_allocator_new_pinned (gint device_id, GstObject * context)
 {
-  GstAllocator *allocator = gst_cuda_box_blur_allocator_new_managed (device_id);
-
-  GST_CUDA_BOX_BLUR_ALLOCATOR (allocator)->pinned = TRUE;
-  allocator->mem_type = GST_CUDA_PINNED_MEMORY_TYPE;
-  return allocator;
+  return allocator_new (device_id, context, TRUE);
 }
 
 gint

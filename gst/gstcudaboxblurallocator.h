@@ -28,9 +28,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (GstCudaBoxBlurAllocator, gst_cuda_box_blur_allocator,
     GST, CUDA_BOX_BLUR_ALLOCATOR, GstAllocator)
 
-GstAllocator * gst_cuda_box_blur_allocator_new_managed (gint device_id);
+GstAllocator * gst_cuda_box_blur_allocator_new_managed (gint device_id,
+                                                        GstObject * context);
 
-GstAllocator * gst_cuda_box_blur_allocator_new_pinned (gint device_id);
+GstAllocator * gst_cuda_box_blur_allocator_new_pinned (gint device_id,
+                                                       GstObject * context);
 
 gint           gst_cuda_box_blur_allocator_get_device_id (GstCudaBoxBlurAllocator * self);
 

@@ -12,15 +12,14 @@
 #include "cudaboxblur-cache.h"
 #include "cudaboxblur-nvrtc.h"
 #include "cudaboxblur-program.h"
-#include "boxblur-kernel.h"
 
 /* an H100/H200, which every NVRTC this builds with compiles cubins for */
 #define MAJOR 9
 #define MINOR 0
 
 /* What the tests cache: a small kernel, which NVRTC compiles in a
- * fraction of the time of the real ones (test_miss_then_hit takes those),
- * for the same cache code. */
+ * fraction of the time of the real ones (the program suite compiles
+ * those), for the same cache code. */
 static const gchar *source = "#include \"boxblur-args.h\"\n"
     "extern \"C\" __global__ void k (BoxBlurArgs a) { a.dst[0] = 1; }\n";
 
@@ -112,7 +111,7 @@ GST_START_TEST (test_miss_then_hit)
   gboolean cached = TRUE;
 
   fail_unless (nvrtc != NULL);
-  first = image_of (cuda_box_blur_kernel_source, dir, TRUE, &cached);
+  first = image (dir, &cached);
   fail_if (cached, "an empty cache had the kernels");
   path = only_entry (dir);
   version = g_strdup_printf ("-nvrtc%03d.%03d.cubin", nvrtc->major,
@@ -121,7 +120,7 @@ GST_START_TEST (test_miss_then_hit)
       path);
   fail_unless (g_str_has_suffix (path, version), "%s", path);
 
-  second = image_of (cuda_box_blur_kernel_source, dir, TRUE, &cached);
+  second = image (dir, &cached);
   fail_unless (cached, "the second start compiled again");
   assert_same (first, second);
 

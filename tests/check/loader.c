@@ -107,10 +107,25 @@ GST_START_TEST (test_plugin_needs_no_toolkit_library)
 
 GST_END_TEST;
 
-/* The child: reports on stdout what a fresh registry and one pipeline
- * through cudaboxblur gave, with the toolkit hidden. */
+/* TRUE when an NVRTC library is mapped into this process. */
+static gboolean
+nvrtc_mapped (void)
+{
+  gchar *maps = NULL;
+  gboolean mapped;
+
+  fail_unless (g_file_get_contents ("/proc/self/maps", &maps, NULL, NULL));
+  mapped = strstr (maps, "libnvrtc") != NULL;
+  g_free (maps);
+  return mapped;
+}
+
+/* The child: reports on stdout, in one line, what a fresh registry and one
+ * pipeline through cudaboxblur gave: "EOS nvrtc=0|1 arch=ARCH", "ERROR
+ * MESSAGE", "NOT REGISTERED", or with --hidden "VISIBLE LIBRARY" when
+ * NVRTC is not hidden after all. */
 static gint
-child_main (void)
+child_main (gboolean hidden)
 {
   GstElement *pipeline, *blur;
   GstMessage *msg;
@@ -118,7 +133,7 @@ child_main (void)
   gchar *arch = NULL;
   guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (nvrtc_names); i++) {
+  for (i = 0; hidden && i < G_N_ELEMENTS (nvrtc_names); i++) {
     void *handle = dlopen (nvrtc_names[i], RTLD_LAZY | RTLD_LOCAL);
 
     if (handle) {
@@ -150,7 +165,7 @@ child_main (void)
     g_print ("ERROR %s\n", error->message);
     g_error_free (error);
   } else if (msg) {
-    g_print ("EOS %s\n", arch);
+    g_print ("EOS nvrtc=%d arch=%s\n", nvrtc_mapped (), arch);
   } else {
     g_print ("TIMEOUT\n");
   }
@@ -162,18 +177,20 @@ child_main (void)
   return 0;
 }
 
-/* Runs this test as the child under ld.so --inhibit-cache with a fresh
- * registry and the kernel cache @cache_dir (NULL: off); returns its
- * report. */
+/* Runs this test as the child, with a fresh registry, the kernel cache
+ * @cache_dir (NULL: off) and CUDABOXBLUR_KERNEL_SOURCE @source (NULL:
+ * unset); @hidden: under ld.so --inhibit-cache.  Returns its report, and
+ * in @log (optional) what it logged of its kernels. */
 static gchar *
-run_hidden (const gchar * cache_dir)
+run_child (gboolean hidden, const gchar * cache_dir, const gchar * source,
+    gchar ** log)
 {
   GPtrArray *interp = elf_read ("/proc/self/exe", ELF_INTERP);
   gchar *self = g_file_read_link ("/proc/self/exe", NULL);
   gchar *registry_dir = g_dir_make_tmp ("cudaboxblur-reg-XXXXXX", NULL);
   gchar *registry = g_build_filename (registry_dir, "registry.bin", NULL);
   gchar *argv[] = { NULL, (gchar *) "--inhibit-cache", self,
-    (gchar *) "--child", NULL
+    (gchar *) "--child", (gchar *) "--hidden", NULL
   };
   gchar **envp = g_get_environ ();
   gchar *out = NULL, *err = NULL;
@@ -184,14 +201,25 @@ run_hidden (const gchar * cache_dir)
   argv[0] = g_ptr_array_index (interp, 0);
   envp = g_environ_setenv (envp, "GST_REGISTRY_1_0", registry, TRUE);
   envp = g_environ_setenv (envp, "GST_REGISTRY_FORK", "no", TRUE);
+  envp = g_environ_setenv (envp, "GST_DEBUG", "cudaboxblur:4", TRUE);
+  envp = g_environ_setenv (envp, "GST_DEBUG_NO_COLOR", "1", TRUE);
   envp = g_environ_setenv (envp, "CUDABOXBLUR_CACHE_DIR",
       cache_dir ? cache_dir : "", TRUE);
-  fail_unless (g_spawn_sync (NULL, argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
-          &out, &err, &status, &error), "%s", error ? error->message : "");
+  if (source)
+    envp = g_environ_setenv (envp, "CUDABOXBLUR_KERNEL_SOURCE", source, TRUE);
+  else
+    envp = g_environ_unsetenv (envp, "CUDABOXBLUR_KERNEL_SOURCE");
+  if (!hidden)
+    argv[4] = NULL;
+  fail_unless (g_spawn_sync (NULL, hidden ? argv : argv + 2, envp,
+          G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error), "%s",
+      error ? error->message : "");
   fail_unless (g_spawn_check_wait_status (status, NULL),
       "the child failed (status %d): %s%s", status, out, err);
   GST_INFO ("child said: %s", out);
 
+  if (log)
+    *log = g_steal_pointer (&err);
   gst_cuda_box_blur_cache_remove (registry_dir);
   g_free (registry);
   g_free (registry_dir);
@@ -202,14 +230,34 @@ run_hidden (const gchar * cache_dir)
   return g_strstrip (out);
 }
 
+/* What the arch property says of the built-in kernels that serve a GPU of
+ * compute capability @major.@minor. */
+static gchar *
+built_in_arch (gint major, gint minor)
+{
+  const GstCudaBoxBlurBuiltIn *images, *image;
+  guint n;
+
+  images = gst_cuda_box_blur_program_built_in (&n);
+  image = gst_cuda_box_blur_program_pick (images, n, major, minor);
+  fail_unless (image != NULL, "no built-in kernels for sm_%d%d", major,
+      minor);
+  return image->ptx ?
+      g_strdup_printf ("compute_%d (built-in PTX, compiled by the driver)",
+      image->arch) : g_strdup_printf ("sm_%d (built in)", image->arch);
+}
+
 /* With the toolkit hidden the plugin registers.  Without a GPU the
- * pipeline says there is no CUDA device; with one (the driver visible), it
- * says NVRTC is missing, unless the kernel cache holds the kernels for the
- * GPU, in which case it blurs. */
+ * pipeline says there is no CUDA device; with one (the driver visible),
+ * the built-in kernels blur, and NVRTC is needed only for kernels from
+ * source, unless the kernel cache holds them. */
 GST_START_TEST (test_loads_with_toolkit_hidden)
 {
-  gchar *report = run_hidden (NULL);
-  gchar *reason = NULL;
+  GstCudaBoxBlurDevice device;
+  gchar *report = run_child (TRUE, NULL, NULL, NULL);
+  gchar *reason = NULL, *log = NULL, *expected, *source, *dir, *arch = NULL;
+  gboolean cached;
+  GBytes *image;
 
   if (g_str_has_prefix (report, "VISIBLE ")) {
     g_print ("loader: %s stays visible with the loader's cache ignored "
@@ -220,41 +268,85 @@ GST_START_TEST (test_loads_with_toolkit_hidden)
   }
   fail_if (strcmp (report, "NOT REGISTERED") == 0,
       "cudaboxblur did not register with the toolkit hidden");
-
   if (!test_gpu_available (&reason)) {
     fail_unless (g_str_has_prefix (report, "ERROR No CUDA device"), "%s",
         report);
-  } else {
-    GstCudaBoxBlurDevice device;
-    gchar *dir = g_dir_make_tmp ("cudaboxblur-cache-XXXXXX", NULL);
-    gchar *arch = NULL;
-    gboolean cached;
-    GBytes *image;
-
-    fail_unless (g_str_has_prefix (report, "ERROR NVRTC not found"), "%s",
-        report);
-    fail_unless (strstr (report, "libnvrtc.so.") != NULL, "%s", report);
-
-    /* fill a cache for this GPU, with the toolkit visible here */
-    fail_unless (gst_cuda_box_blur_device_open (0, &device, NULL));
-    g_setenv ("CUDABOXBLUR_CACHE_DIR", dir, TRUE);
-    image = gst_cuda_box_blur_program_image (cuda_box_blur_kernel_source,
-        device.major, device.minor, TRUE, &arch, NULL, &cached, NULL);
-    fail_unless (image != NULL);
-    g_bytes_unref (image);
-
+    g_free (reason);
     g_free (report);
-    report = run_hidden (dir);
-    fail_unless (g_str_has_prefix (report, "EOS "), "%s", report);
-    fail_unless_equals_string (report + 4, arch);
-    g_print ("loader: with NVRTC hidden, the kernels for %s came from the "
-        "cache\n", arch);
-    gst_cuda_box_blur_cache_remove (dir);
-    g_free (arch);
-    g_free (dir);
+    return;
   }
-  g_free (reason);
+
+  /* the built-in kernels, the log naming them */
+  fail_unless (gst_cuda_box_blur_device_query (0, &device, NULL));
+  expected = built_in_arch (device.major, device.minor);
   g_free (report);
+  report = run_child (TRUE, NULL, NULL, &log);
+  fail_unless (g_str_has_prefix (report, "EOS nvrtc=0 arch="), "%s", report);
+  fail_unless_equals_string (strstr (report, "arch=") + 5, expected);
+  fail_unless (strstr (log, expected) != NULL, "the log does not name %s:\n"
+      "%s", expected, log);
+  g_print ("loader: with NVRTC hidden and no kernel cache, %s\n", expected);
+  g_free (log);
+
+  /* kernels from source need NVRTC ... */
+  source = g_build_filename (g_get_tmp_dir (), "cudaboxblur-loader.cu", NULL);
+  fail_unless (g_file_set_contents (source, cuda_box_blur_kernel_source, -1,
+          NULL));
+  g_free (report);
+  report = run_child (TRUE, NULL, source, NULL);
+  fail_unless (g_str_has_prefix (report, "ERROR NVRTC not found"), "%s",
+      report);
+  fail_unless (strstr (report, "libnvrtc.so.") != NULL, "%s", report);
+
+  /* ... unless the cache has them, filled here with the toolkit visible */
+  dir = g_dir_make_tmp ("cudaboxblur-cache-XXXXXX", NULL);
+  g_setenv ("CUDABOXBLUR_CACHE_DIR", dir, TRUE);
+  image = gst_cuda_box_blur_program_image (cuda_box_blur_kernel_source,
+      device.major, device.minor, TRUE, &arch, NULL, &cached, NULL);
+  fail_unless (image != NULL);
+  g_bytes_unref (image);
+  g_free (report);
+  report = run_child (TRUE, dir, source, NULL);
+  fail_unless (g_str_has_prefix (report, "EOS "), "%s", report);
+  fail_unless (g_str_has_suffix (report, " (NVRTC, from the kernel cache)"),
+      "%s", report);
+  fail_unless (strstr (report, arch) != NULL, "%s", report);
+
+  g_remove (source);
+  gst_cuda_box_blur_cache_remove (dir);
+  g_free (source);
+  g_free (dir);
+  g_free (arch);
+  g_free (expected);
+  g_free (report);
+}
+
+GST_END_TEST;
+
+/* With the toolkit visible, the built-in kernels serve without NVRTC being
+ * loaded or the kernel cache being looked at. */
+GST_START_TEST (test_built_in_needs_no_nvrtc)
+{
+  gchar *reason = NULL, *parent, *dir, *report;
+
+  if (!test_gpu_available (&reason)) {
+    g_print ("loader: %s: the built-in kernels not run\n", reason);
+    g_free (reason);
+    return;
+  }
+  parent = g_dir_make_tmp ("cudaboxblur-cache-XXXXXX", NULL);
+  dir = g_build_filename (parent, "cache", NULL);
+  report = run_child (FALSE, dir, NULL, NULL);
+  fail_unless (g_str_has_prefix (report, "EOS nvrtc=0 arch="), "%s", report);
+  fail_unless (g_str_has_suffix (report, " (built in)")
+      || g_str_has_suffix (report, " (built-in PTX, compiled by the driver)"),
+      "%s", report);
+  fail_if (g_file_test (dir, G_FILE_TEST_EXISTS), "the kernel cache was "
+      "made");
+  gst_cuda_box_blur_cache_remove (parent);
+  g_free (report);
+  g_free (dir);
+  g_free (parent);
 }
 
 GST_END_TEST;
@@ -268,6 +360,7 @@ loader_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_plugin_needs_no_toolkit_library);
   tcase_add_test (tc, test_loads_with_toolkit_hidden);
+  tcase_add_test (tc, test_built_in_needs_no_nvrtc);
   return s;
 }
 
@@ -275,7 +368,7 @@ int
 main (int argc, char **argv)
 {
   if (argc > 1 && strcmp (argv[1], "--child") == 0)
-    return child_main ();
+    return child_main (argc > 2 && strcmp (argv[2], "--hidden") == 0);
   /* --gpu: the run with the driver visible, on a machine with a GPU */
   if (argc > 1 && strcmp (argv[1], "--gpu") == 0) {
     test_skip_without_gpu ("loader-gpu");

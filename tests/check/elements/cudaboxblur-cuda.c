@@ -19,6 +19,7 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/video/video.h>
 #include <glib/gstdio.h>
+#include <dlfcn.h>
 
 #include "testutils.h"
 
@@ -164,6 +165,53 @@ GST_START_TEST (test_cudaupload_chain)
 
 GST_END_TEST;
 
+/* TRUE when this process holds the primary CUDA context of device 0.  It
+ * never should: GStreamer's CUDA elements make contexts of their own
+ * (GstCudaContext), and cudaboxblur works in theirs, so a primary context
+ * would be a second context on the device, made by the CUDA runtime
+ * behind the element's back. */
+static gboolean
+primary_context_active (void)
+{
+  CUresult (*device_get) (CUdevice * device, int ordinal);
+  CUresult (*get_state) (CUdevice device, unsigned int *flags, int *active);
+  void *driver = dlopen ("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  unsigned int flags = 0;
+  CUdevice device;
+  int active = 0;
+
+  fail_unless (driver != NULL, "the CUDA driver library is not loaded");
+  device_get = dlsym (driver, "cuDeviceGet");
+  get_state = dlsym (driver, "cuDevicePrimaryCtxGetState");
+  fail_unless (device_get && get_state);
+  fail_unless (device_get (&device, 0) == CUDA_SUCCESS);
+  fail_unless (get_state (device, &flags, &active) == CUDA_SUCCESS);
+  dlclose (driver);
+  return active != 0;
+}
+
+/* The CUDA context @element answers a context query on its pad @pad_name
+ * with. */
+static GstCudaContext *
+element_context (GstElement * element, const gchar * pad_name)
+{
+  GstPad *pad = gst_element_get_static_pad (element, pad_name);
+  GstQuery *query = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
+  GstCudaContext *cuda_context = NULL;
+  GstContext *context = NULL;
+
+  fail_unless (gst_pad_query (pad, query), "%s has no CUDA context",
+      GST_ELEMENT_NAME (element));
+  gst_query_parse_context (query, &context);
+  fail_unless (context != NULL);
+  fail_unless (gst_structure_get (gst_context_get_structure (context),
+          GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &cuda_context,
+          NULL));
+  gst_query_unref (query);
+  gst_object_unref (pad);
+  return cuda_context;
+}
+
 /* Encodes a short clip with x264enc into @path. */
 static void
 make_clip (const gchar * path, gint w, gint height, gint frames)
@@ -279,28 +327,22 @@ decode (const gchar * path, const gchar * middle, ContextProbe * probe)
   fail_unless (error == NULL, "%s failed", desc);
 
   if (blur) {
-    GstPad *pad = gst_element_get_static_pad (blur, "sink");
-    GstQuery *query = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
-    GstContext *context = NULL;
-    GstCudaContext *blur_context = NULL;
+    GstElement *dec = gst_bin_get_by_name (GST_BIN (pipeline), "dec");
+    /* cudaboxblur answers with the context it runs in */
+    GstCudaContext *blur_context = element_context (blur, "sink");
+    GstCudaContext *dec_context = element_context (dec, "src");
 
     fail_unless (pad_caps_are_cuda (blur, "sink"));
     fail_unless (pad_caps_are_cuda (blur, "src"));
-    /* cudaboxblur answers with the context it runs in */
-    fail_unless (gst_pad_query (pad, query));
-    gst_query_parse_context (query, &context);
-    fail_unless (context != NULL);
-    fail_unless (gst_structure_get (gst_context_get_structure (context),
-            GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &blur_context,
-            NULL));
+    fail_unless (blur_context == dec_context,
+        "cudaboxblur does not share nvh264dec's CUDA context");
     if (probe) {
-      fail_unless (probe->in_context == blur_context,
-          "cudaboxblur does not share nvh264dec's CUDA context");
+      fail_unless (probe->in_context == blur_context);
       fail_unless (probe->out_context == blur_context);
     }
     gst_object_unref (blur_context);
-    gst_query_unref (query);
-    gst_object_unref (pad);
+    gst_object_unref (dec_context);
+    gst_object_unref (dec);
     gst_object_unref (blur);
   }
 
@@ -333,6 +375,8 @@ GST_START_TEST (test_decode_blur_download)
   fail_unless_equals_int (probe.not_cuda, 0);
   fail_unless_equals_int (probe.other_context, 0);
   fail_unless_equals_int (probe.device_written, n);
+  fail_if (primary_context_active (), "a second CUDA context was made: the "
+      "device's primary one");
 
   gst_cuda_box_blur_settings_init (&settings);
   settings.radius_x = settings.radius_y = 8;
@@ -348,6 +392,46 @@ GST_START_TEST (test_decode_blur_download)
   g_rmdir (dir);
   g_free (path);
   g_free (dir);
+}
+
+GST_END_TEST;
+
+/* In system memory too the element works in a GstCudaContext: made by the
+ * first CUDA element to start (here cudaboxblur, which starts before the
+ * CUDA elements upstream of it) and shared by the others, with no primary
+ * context beside it. */
+GST_START_TEST (test_one_context_in_system_memory)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
+      "video/x-raw,format=NV12,width=320,height=240 ! cudaupload name=up ! "
+      "cudadownload ! video/x-raw ! cudaboxblur name=blur radius=3 ! "
+      "fakesink", NULL);
+  GstElement *up = gst_bin_get_by_name (GST_BIN (pipeline), "up");
+  GstElement *blur = gst_bin_get_by_name (GST_BIN (pipeline), "blur");
+  GstCudaContext *blur_context, *up_context;
+  GstMessage *msg;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+      30 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  fail_if (pad_caps_are_cuda (blur, "sink"));
+
+  blur_context = element_context (blur, "sink");
+  up_context = element_context (up, "src");
+  fail_unless (blur_context == up_context, "cudaupload and cudaboxblur "
+      "work in two CUDA contexts");
+  fail_if (primary_context_active (), "a second CUDA context was made: the "
+      "device's primary one");
+
+  gst_object_unref (blur_context);
+  gst_object_unref (up_context);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (up);
+  gst_object_unref (blur);
+  gst_object_unref (pipeline);
 }
 
 GST_END_TEST;
@@ -454,6 +538,7 @@ cudaboxblur_cuda_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_cudaupload_chain);
   tcase_add_test (tc, test_decode_blur_download);
+  tcase_add_test (tc, test_one_context_in_system_memory);
   tcase_add_test (tc, test_roi_in_place);
   tcase_add_test (tc, test_passthrough);
   return s;

@@ -9,8 +9,13 @@
 #include <gst/check/gstharness.h>
 #include <cuda_runtime_api.h>
 
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "boxblur-kernel.h"
 #include "boxblur-ref.h"
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-program.h"
 #include "testutils.h"
 
 static const gchar *const formats[] = { "GRAY8", "GRAY32F" };
@@ -501,20 +506,71 @@ GST_START_TEST (test_invalid_device_id)
 
 GST_END_TEST;
 
+/* The kernels built with the plugin serve, and the arch property says
+ * which. */
 GST_START_TEST (test_arch_matches_device)
 {
   GstHarness *h = test_harness_new ("GRAY8", 8, 8);
+  const GstCudaBoxBlurBuiltIn *images, *image;
   struct cudaDeviceProp props;
   gchar *arch, *expected;
+  guint n;
 
   fail_unless (cudaGetDeviceProperties (&props, 0) == cudaSuccess);
-  expected = g_strdup_printf ("sm_%d%d", props.major, props.minor);
+  images = gst_cuda_box_blur_program_built_in (&n);
+  image = gst_cuda_box_blur_program_pick (images, n, props.major,
+      props.minor);
+  fail_unless (image != NULL, "no built-in kernels for sm_%d%d",
+      props.major, props.minor);
+  expected = image->ptx ?
+      g_strdup_printf ("compute_%d (built-in PTX, compiled by the driver)",
+      image->arch) : g_strdup_printf ("sm_%d (built in)", image->arch);
   g_object_get (h->element, "arch", &arch, NULL);
   fail_unless_equals_string (arch, expected);
 
   g_free (arch);
   g_free (expected);
   gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The kernels compiled at run time by NVRTC (from the kernels' own source,
+ * named by CUDABOXBLUR_KERNEL_SOURCE) blur as the built-in ones do. */
+GST_START_TEST (test_nvrtc_kernels)
+{
+  const gint w = 323, height = 241, radii[] = { 1, 5, 40 };
+  gchar *path = NULL, *arch = NULL;
+  gint fd = g_file_open_tmp ("cudaboxblur-XXXXXX.cu", &path, NULL);
+  guint f, r;
+
+  fail_unless (fd >= 0);
+  close (fd);
+  fail_unless (g_file_set_contents (path, cuda_box_blur_kernel_source, -1,
+          NULL));
+  g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstHarness *h = test_harness_new (formats[f], w, height);
+
+    g_free (arch);
+    g_object_get (h->element, "arch", &arch, NULL);
+    fail_unless (g_str_has_suffix (arch, " (NVRTC)")
+        || g_str_has_suffix (arch, " (NVRTC, from the kernel cache)"), "%s",
+        arch);
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      g_object_set (h->element, "radius", radii[r], NULL);
+      push_and_check (h, test_buffer_new (NULL, formats[f], w, height, 0, r),
+          formats[f], w, height, radii[r]);
+    }
+    gst_harness_teardown (h);
+  }
+  g_print ("cudaboxblur-gpu: kernels %s equal the reference\n", arch);
+
+  g_unsetenv ("CUDABOXBLUR_KERNEL_SOURCE");
+  g_remove (path);
+  g_free (path);
+  g_free (arch);
 }
 
 GST_END_TEST;
@@ -543,6 +599,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_roi_in_place);
   tcase_add_test (tc, test_invalid_device_id);
   tcase_add_test (tc, test_arch_matches_device);
+  tcase_add_test (tc, test_nvrtc_kernels);
   return s;
 }
 
