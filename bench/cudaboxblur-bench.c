@@ -1552,6 +1552,7 @@ bench_memory (const gchar * self, gint n)
   };
   const gint counts[] = { 1, n };
   gchar *clip = make_clip (1280, 720, 300);
+  gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-cache-XXXXXX", NULL);
   gboolean unused;
   gint baseline = gpu_memory_mib (-1, &unused), mib[2][3] = { {0} };
   guint c, p;
@@ -1561,6 +1562,7 @@ bench_memory (const gchar * self, gint n)
       "1", "x N");
   if (baseline < 0) {
     g_print ("  nvidia-smi not found: not measured\n");
+    g_free (dir);
     remove_clip (clip);
     return;
   }
@@ -1569,7 +1571,7 @@ bench_memory (const gchar * self, gint n)
       gchar *desc = g_strdup_printf (pipelines[p].desc, clip);
       gchar *option = g_strdup_printf ("--memory-child=%d:%d:%s", counts[c],
           baseline, desc);
-      gchar *out = run_child (self, option, "");
+      gchar *out = run_child (self, option, dir);
       gint per_process = 0;
 
       if (sscanf (out, "%d %d", &mib[c][p], &per_process) != 2)
@@ -1590,6 +1592,8 @@ bench_memory (const gchar * self, gint n)
   }
   g_print ("cudaboxblur adds %d MiB to one decode, %d MiB to %d\n",
       mib[0][1] - mib[0][0], mib[1][1] - mib[1][0], n);
+  gst_cuda_box_blur_cache_remove (dir);
+  g_free (dir);
   remove_clip (clip);
 }
 
