@@ -1445,25 +1445,45 @@ bench_cuda_memory (const GstCudaBoxBlurDevice * dev, gint frames)
 
 /* ---- GPU memory ---- */
 
-/* The GPU memory this process holds, in MiB, by nvidia-smi: its own line of
- * --query-compute-apps, or, where nvidia-smi lists no processes (in a
- * container, say), the device's memory in use less @baseline; -1 without
+/* What nvidia-smi prints for @query (one value a line), or NULL without
  * nvidia-smi. */
-static gint
-gpu_memory_mib (gint baseline, gboolean * per_process)
+static gchar *
+nvidia_smi (const gchar * query)
 {
-  gchar *argv[] = { (gchar *) "nvidia-smi",
-    (gchar *) "--query-compute-apps=pid,used_memory",
+  gchar *argv[] = { (gchar *) "nvidia-smi", (gchar *) query,
     (gchar *) "--format=csv,noheader,nounits", NULL
   };
-  gchar *out = NULL, **lines;
+  gchar *out = NULL;
+  gint status;
+
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL)
+      || !g_spawn_check_wait_status (status, NULL))
+    g_clear_pointer (&out, g_free);
+  return out;
+}
+
+/* The GPU memory in use on device 0, in MiB; -1 without nvidia-smi. */
+static gint
+device_memory_mib (void)
+{
+  gchar *out = nvidia_smi ("--query-gpu=memory.used");
+  gint mib = out ? atoi (out) : -1;
+
+  g_free (out);
+  return mib;
+}
+
+/* The GPU memory this process holds, in MiB, by nvidia-smi: its own line of
+ * --query-compute-apps, or, where nvidia-smi lists no processes (in a
+ * container, say), the memory in use on device 0 less @baseline. */
+static gint
+process_memory_mib (gint baseline, gboolean * per_process)
+{
+  gchar *out = nvidia_smi ("--query-compute-apps=pid,used_memory");
+  gchar **lines = g_strsplit (out ? out : "", "\n", -1);
   gint mib = -1, i;
 
-  *per_process = TRUE;
-  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
-          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, NULL, NULL))
-    return -1;
-  lines = g_strsplit (out, "\n", -1);
   for (i = 0; lines[i]; i++) {
     gint pid, used;
 
@@ -1472,17 +1492,8 @@ gpu_memory_mib (gint baseline, gboolean * per_process)
   }
   g_strfreev (lines);
   g_free (out);
-  if (mib >= 0 || baseline < 0)
-    return mib;
-
-  *per_process = FALSE;
-  argv[1] = (gchar *) "--query-gpu=memory.used";
-  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
-          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, NULL, NULL))
-    return -1;
-  mib = atoi (out) - baseline;
-  g_free (out);
-  return mib;
+  *per_process = mib >= 0;
+  return mib >= 0 ? mib : device_memory_mib () - baseline;
 }
 
 /* Plays @n copies of the pipeline @desc, each a GstPipeline of its own, in
@@ -1515,7 +1526,7 @@ memory_child (const gchar * arg)
   }
   for (i = 0; i < n; i++)
     wait_for (&st[i], 10);
-  mib = gpu_memory_mib (baseline, &per_process);
+  mib = process_memory_mib (baseline, &per_process);
   g_print ("%d %d\n", mib, per_process);
 
   for (i = 0; i < n; i++) {
@@ -1553,8 +1564,7 @@ bench_memory (const gchar * self, gint n)
   const gint counts[] = { 1, n };
   gchar *clip = make_clip (1280, 720, 300);
   gchar *dir = g_dir_make_tmp ("cudaboxblur-bench-cache-XXXXXX", NULL);
-  gboolean unused;
-  gint baseline = gpu_memory_mib (-1, &unused), mib[2][3] = { {0} };
+  gint baseline = device_memory_mib (), mib[2][3] = { {0} };
   guint c, p;
 
   g_print ("\nGPU memory by nvidia-smi, 720p H.264 played in real time, "
