@@ -965,8 +965,8 @@ startup_child (gint width)
  * @width wide (16:9) in managed memory, as the element meets them; prints
  * one "NAME MS" line each. */
 static const gchar *const startup_steps[] = { "context", "device query",
-  "kernels loaded", "first allocation", "first touch", "engine",
-  "first blur", "second blur"
+  "runtime in context", "kernels loaded", "first allocation", "first touch",
+  "engine", "first blur", "second blur"
 };
 
 static gint
@@ -1006,6 +1006,7 @@ startup_steps_child (gint width)
   t = g_get_monotonic_time ();
   STEP (if (!gst_cuda_box_blur_device_query (0, &dev, &error))
       g_error ("%s", error->message));
+  STEP (CHECK (cudaFree (NULL)));
   STEP (if (!(program = gst_cuda_box_blur_program_get (dev.major, dev.minor,
                   &error))) g_error ("%s", error->message));
   STEP (CHECK (cudaMallocManaged ((void **) &a, info.size,

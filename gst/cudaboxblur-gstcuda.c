@@ -17,6 +17,7 @@
 
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudautils.h>
 
 /**
  * gst_cuda_box_blur_gstcuda_init:
@@ -90,6 +91,99 @@ gst_cuda_box_blur_peer_context (GstPad * pad)
         GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &context, NULL);
   gst_query_unref (query);
   return context;
+}
+
+/* The context of @device_id that elements of this process share when no
+ * neighbour brings one: made by the first that needs it, and gone with
+ * the last of its users. */
+static GstCudaContext *
+process_context (guint device_id)
+{
+  static GMutex lock;
+  static GPtrArray *contexts = NULL;    /* a GWeakRef per device */
+  GstCudaContext *context;
+  GWeakRef *ref;
+
+  g_mutex_lock (&lock);
+  if (!contexts)
+    contexts = g_ptr_array_new ();
+  while (contexts->len <= device_id) {
+    ref = g_new0 (GWeakRef, 1);
+    g_weak_ref_init (ref, NULL);
+    g_ptr_array_add (contexts, ref);
+  }
+  ref = g_ptr_array_index (contexts, device_id);
+  context = g_weak_ref_get (ref);
+  if (!context) {
+    context = gst_cuda_context_new (device_id);
+    g_weak_ref_set (ref, context);
+  }
+  g_mutex_unlock (&lock);
+  return context;
+}
+
+/**
+ * gst_cuda_box_blur_share_context:
+ * @device_id: the device wanted, or -1 for any
+ * @context: (inout): where the context goes; one already there is kept
+ *
+ * Finds the CUDA context @element works in, as GStreamer's CUDA elements
+ * do (gst_cuda_ensure_element_context()): a neighbour's, asked downstream
+ * then upstream, else the one the pipeline or the application hands on
+ * (a need-context message).  Where there is none, it takes the context of
+ * the device that the other elements of the process use, rather than
+ * making one for each pipeline, and offers it to the pipeline (a
+ * have-context message) so that the CUDA elements that start later share
+ * it.
+ *
+ * Returns: %FALSE when no context could be made.
+ */
+gboolean
+gst_cuda_box_blur_share_context (GstElement * element, gint device_id,
+    GstCudaContext ** context)
+{
+  GstPad *pads[] = { NULL, NULL };
+  GstContext *shared;
+  GList *l;
+  guint i;
+
+  if (*context)
+    return TRUE;
+
+  GST_OBJECT_LOCK (element);
+  for (l = element->srcpads; l && !pads[0]; l = l->next)
+    pads[0] = gst_object_ref (l->data);
+  for (l = element->sinkpads; l && !pads[1]; l = l->next)
+    pads[1] = gst_object_ref (l->data);
+  GST_OBJECT_UNLOCK (element);
+  for (i = 0; i < G_N_ELEMENTS (pads); i++) {
+    GstCudaContext *peer = pads[i] && !*context ?
+        gst_cuda_box_blur_peer_context (pads[i]) : NULL;
+
+    if (peer && (device_id < 0
+            || gst_cuda_box_blur_context_device (peer) == (guint) device_id))
+      *context = g_steal_pointer (&peer);
+    gst_clear_object (&peer);
+    gst_clear_object (&pads[i]);
+  }
+  if (*context)
+    return TRUE;
+
+  /* the pipeline answers by setting its context on the element, which
+   * gst_cuda_handle_set_context() takes if its device fits */
+  gst_element_post_message (element, gst_message_new_need_context
+      (GST_OBJECT (element), GST_CUDA_CONTEXT_TYPE));
+  if (*context)
+    return TRUE;
+
+  *context = process_context (MAX (device_id, 0));
+  if (!*context)
+    return FALSE;
+  shared = gst_context_new_cuda_context (*context);
+  gst_element_set_context (element, shared);
+  gst_element_post_message (element, gst_message_new_have_context
+      (GST_OBJECT (element), shared));
+  return TRUE;
 }
 
 /**

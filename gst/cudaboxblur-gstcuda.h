@@ -30,6 +30,10 @@ gboolean        gst_cuda_box_blur_context_push       (GstCudaContext * context,
 
 GstCudaContext * gst_cuda_box_blur_peer_context      (GstPad * pad);
 
+gboolean        gst_cuda_box_blur_share_context     (GstElement * element,
+                                                      gint device_id,
+                                                      GstCudaContext ** context);
+
 GstBufferPool * gst_cuda_box_blur_cuda_pool          (GstCudaContext * context,
                                                       GstBufferPool * reuse);
 

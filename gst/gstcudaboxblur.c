@@ -1241,8 +1241,8 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
 
 #ifdef HAVE_GST_CUDA
 /* Takes the CUDA context of the neighbours, or one the application set,
- * or else makes one and offers it to them, as GStreamer's CUDA elements
- * do: a process then holds one CUDA context per device, whoever made it. */
+ * or else the process's own for the device, and offers it to them: a
+ * process then holds one CUDA context per device, whoever made it. */
 static gboolean
 gst_cuda_box_blur_ensure_context (GstCudaBoxBlur * self, gint device_id)
 {
@@ -1260,7 +1260,7 @@ gst_cuda_box_blur_ensure_context (GstCudaBoxBlur * self, gint device_id)
             "available: cannot load the CUDA driver library"), (NULL));
     return FALSE;
   }
-  if (!gst_cuda_ensure_element_context (GST_ELEMENT (self), device_id,
+  if (!gst_cuda_box_blur_share_context (GST_ELEMENT (self), device_id,
           &self->cuda_context)) {
     GST_ELEMENT_ERROR (self, RESOURCE, BUSY, ("Cannot create a CUDA context "
             "on CUDA device %d (%s): it is busy, unavailable or out of "

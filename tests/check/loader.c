@@ -203,6 +203,10 @@ run_child (gboolean hidden, const gchar * cache_dir, const gchar * source,
   argv[0] = g_ptr_array_index (interp, 0);
   envp = g_environ_setenv (envp, "GST_REGISTRY_1_0", registry, TRUE);
   envp = g_environ_setenv (envp, "GST_REGISTRY_FORK", "no", TRUE);
+  /* the plugins the pipeline needs and no others: nvcodec, for one, opens
+   * NVRTC itself */
+  envp = g_environ_setenv (envp, "GST_PLUGIN_LOADING_WHITELIST",
+      "gstreamer:gst-plugins-base:" PACKAGE, TRUE);
   envp = g_environ_setenv (envp, "GST_DEBUG", "cudaboxblur:4", TRUE);
   envp = g_environ_setenv (envp, "GST_DEBUG_NO_COLOR", "1", TRUE);
   envp = g_environ_setenv (envp, "CUDABOXBLUR_CACHE_DIR",

@@ -396,42 +396,68 @@ GST_START_TEST (test_decode_blur_download)
 
 GST_END_TEST;
 
-/* In system memory too the element works in a GstCudaContext: made by the
- * first CUDA element to start (here cudaboxblur, which starts before the
- * CUDA elements upstream of it) and shared by the others, with no primary
- * context beside it. */
-GST_START_TEST (test_one_context_in_system_memory)
+/* Plays @desc to EOS and leaves it there, started. */
+static GstElement *
+play_to_eos (const gchar * desc)
 {
-  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
-      "video/x-raw,format=NV12,width=320,height=240 ! cudaupload name=up ! "
-      "cudadownload ! video/x-raw ! cudaboxblur name=blur radius=3 ! "
-      "fakesink", NULL);
-  GstElement *up = gst_bin_get_by_name (GST_BIN (pipeline), "up");
-  GstElement *blur = gst_bin_get_by_name (GST_BIN (pipeline), "blur");
-  GstCudaContext *blur_context, *up_context;
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
   GstMessage *msg;
 
+  fail_unless (pipeline != NULL, "%s", desc);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
   msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
       30 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
-  fail_if (pad_caps_are_cuda (blur, "sink"));
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS, "%s", desc);
+  gst_message_unref (msg);
+  return pipeline;
+}
 
+static void
+stop (GstElement * pipeline)
+{
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+/* In system memory too the element works in a GstCudaContext: made by the
+ * first CUDA element to start (here cudaboxblur, which starts before the
+ * CUDA elements upstream of it) and shared by the others, and by the
+ * cudaboxblur of another pipeline of the process, with no primary context
+ * beside it. */
+GST_START_TEST (test_one_context_in_system_memory)
+{
+  GstElement *first = play_to_eos ("videotestsrc num-buffers=5 ! "
+      "video/x-raw,format=NV12,width=320,height=240 ! cudaupload name=up ! "
+      "cudadownload ! video/x-raw ! cudaboxblur name=blur radius=3 ! "
+      "fakesink");
+  GstElement *second = play_to_eos ("videotestsrc num-buffers=5 ! "
+      "video/x-raw,format=GRAY8,width=64,height=48 ! cudaboxblur name=blur "
+      "! fakesink");
+  GstElement *up = gst_bin_get_by_name (GST_BIN (first), "up");
+  GstElement *blur = gst_bin_get_by_name (GST_BIN (first), "blur");
+  GstElement *other = gst_bin_get_by_name (GST_BIN (second), "blur");
+  GstCudaContext *blur_context, *up_context, *other_context;
+
+  fail_if (pad_caps_are_cuda (blur, "sink"));
   blur_context = element_context (blur, "sink");
   up_context = element_context (up, "src");
+  other_context = element_context (other, "sink");
   fail_unless (blur_context == up_context, "cudaupload and cudaboxblur "
       "work in two CUDA contexts");
+  fail_unless (other_context == blur_context, "two pipelines of the "
+      "process work in two CUDA contexts");
   fail_if (primary_context_active (), "a second CUDA context was made: the "
       "device's primary one");
 
   gst_object_unref (blur_context);
   gst_object_unref (up_context);
-  gst_message_unref (msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (other_context);
   gst_object_unref (up);
   gst_object_unref (blur);
-  gst_object_unref (pipeline);
+  gst_object_unref (other);
+  stop (first);
+  stop (second);
 }
 
 GST_END_TEST;
