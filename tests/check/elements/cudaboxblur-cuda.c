@@ -212,14 +212,10 @@ element_context (GstElement * element, const gchar * pad_name)
   return cuda_context;
 }
 
-/* Encodes a short clip with x264enc into @path. */
-static void
-make_clip (const gchar * path, gint w, gint height, gint frames)
+/* Plays @desc to EOS and leaves it there, started. */
+static GstElement *
+play_to_eos (const gchar * desc)
 {
-  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball "
-      "! video/x-raw,format=I420,width=%d,height=%d,framerate=30/1 ! "
-      "x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink "
-      "location=\"%s\"", frames, w, height, path);
   GstElement *pipeline = gst_parse_launch (desc, NULL);
   GstMessage *msg;
 
@@ -228,11 +224,28 @@ make_clip (const gchar * path, gint w, gint height, gint frames)
       GST_STATE_CHANGE_FAILURE);
   msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
       60 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
-      "encoding the clip failed");
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS, "%s", desc);
   gst_message_unref (msg);
+  return pipeline;
+}
+
+static void
+stop (GstElement * pipeline)
+{
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
+}
+
+/* Encodes a short clip with x264enc into @path. */
+static void
+make_clip (const gchar * path, gint w, gint height, gint frames)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball "
+      "! video/x-raw,format=I420,width=%d,height=%d,framerate=30/1 ! "
+      "x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink "
+      "location=\"%s\"", frames, w, height, path);
+
+  stop (play_to_eos (desc));
   g_free (desc);
 }
 
@@ -395,30 +408,6 @@ GST_START_TEST (test_decode_blur_download)
 }
 
 GST_END_TEST;
-
-/* Plays @desc to EOS and leaves it there, started. */
-static GstElement *
-play_to_eos (const gchar * desc)
-{
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-  GstMessage *msg;
-
-  fail_unless (pipeline != NULL, "%s", desc);
-  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
-      GST_STATE_CHANGE_FAILURE);
-  msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
-      30 * GST_SECOND, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS, "%s", desc);
-  gst_message_unref (msg);
-  return pipeline;
-}
-
-static void
-stop (GstElement * pipeline)
-{
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (pipeline);
-}
 
 /* In system memory too the element works in a GstCudaContext: made by the
  * first CUDA element to start (here cudaboxblur, which starts before the
