@@ -631,21 +631,6 @@ gst_cuda_box_blur_program_settle (const GstCudaBoxBlurProgram * program)
 }
 
 /**
- * gst_cuda_box_blur_program_is_quick:
- *
- * Returns: %TRUE when gst_cuda_box_blur_program_get() will give the kernels
- * for GPUs of compute capability @major.@minor without NVRTC, in a few
- * milliseconds: built in, and CUDABOXBLUR_KERNEL_SOURCE not set.
- */
-gboolean
-gst_cuda_box_blur_program_is_quick (gint major, gint minor)
-{
-  return !g_getenv ("CUDABOXBLUR_KERNEL_SOURCE")
-      && gst_cuda_box_blur_program_pick (cuda_box_blur_images,
-      G_N_ELEMENTS (cuda_box_blur_images), major, minor) != NULL;
-}
-
-/**
  * gst_cuda_box_blur_program_get:
  *
  * Returns the kernels for GPUs of compute capability @major.@minor, loading

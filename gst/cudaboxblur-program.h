@@ -103,9 +103,6 @@ gboolean  gst_cuda_box_blur_program_refresh     (const gchar * source,
                                                  gint minor,
                                                  const gchar * entry);
 
-gboolean  gst_cuda_box_blur_program_is_quick    (gint major,
-                                                 gint minor);
-
 const GstCudaBoxBlurProgram *
           gst_cuda_box_blur_program_get         (gint major,
                                                  gint minor,

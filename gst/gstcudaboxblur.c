@@ -155,11 +155,6 @@ struct _GstCudaBoxBlur
   GstCudaBoxBlurMemoryMode mode;        /* memory_mode when started */
   const GstCudaBoxBlurProgram *program;
   GstAllocator *allocator;
-  /* from start() to set_caps(): the thread that loads built-in kernels
-   * while the pipeline negotiates and makes its first frame, and its
-   * error */
-  GThread *loader;
-  GError *load_error;
 
 #ifdef HAVE_GST_CUDA
   /* from start() to stop(): the CUDA context every CUDA call of the
@@ -1195,58 +1190,13 @@ gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
 #endif
 }
 
-/* Loads the kernels for the device, in the element's CUDA context. */
-static gpointer
-gst_cuda_box_blur_load (gpointer data)
-{
-  GstCudaBoxBlur *self = data;
-  const GstCudaBoxBlurProgram *program = NULL;
-
-  if (gst_cuda_box_blur_enter (self, &self->load_error)) {
-    program = gst_cuda_box_blur_program_get (self->device.major,
-        self->device.minor, &self->load_error);
-    gst_cuda_box_blur_leave (self);
-  }
-  return (gpointer) program;
-}
-
-/* The kernels start() asked for, once loaded; posts the error a user sees
- * when they could not be. */
-static gboolean
-gst_cuda_box_blur_kernels_ready (GstCudaBoxBlur * self)
-{
-  const GstCudaBoxBlurProgram *program;
-
-  if (!self->loader)
-    return self->program != NULL;
-
-  program = g_thread_join (g_steal_pointer (&self->loader));
-  if (!program) {
-    POST_ERROR (self, self->load_error, "device %d: %s, sm_%d%d",
-        self->device.device_id, self->device.name, self->device.major,
-        self->device.minor);
-    g_clear_error (&self->load_error);
-    return FALSE;
-  }
-  GST_OBJECT_LOCK (self);
-  self->program = program;
-  GST_OBJECT_UNLOCK (self);
-  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s",
-      self->device.device_id, self->device.name, self->device.major,
-      self->device.minor, program->description);
-  return TRUE;
-}
-
 /* Opens device @device_id, in the element's CUDA context: describes it,
- * makes the allocator of frames and starts loading its kernels, posting
- * the error a user sees when any of it fails.  Built-in kernels load in a
- * thread of their own, to be ready when the caps are set (a few
- * milliseconds, which the negotiation and the first frame upstream hide);
- * kernels NVRTC compiles are waited for here, so that a compile error
- * fails the start. */
+ * gets its kernels and makes the allocator of frames, posting the error a
+ * user sees when any of it fails. */
 static gboolean
 gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
 {
+  const GstCudaBoxBlurProgram *program = NULL;
   GstObject *context = NULL;
   GError *error = NULL;
   gboolean ok;
@@ -1263,18 +1213,30 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
     return FALSE;
   }
 
+  if (gst_cuda_box_blur_enter (self, &error)) {
+    program = gst_cuda_box_blur_program_get (self->device.major,
+        self->device.minor, &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!program) {
+    POST_ERROR (self, error, "device %d: %s, sm_%d%d", device_id,
+        self->device.name, self->device.major, self->device.minor);
+    g_error_free (error);
+    return FALSE;
+  }
+
+  GST_OBJECT_LOCK (self);
+  self->program = program;
+  GST_OBJECT_UNLOCK (self);
+  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s",
+      device_id, self->device.name, self->device.major, self->device.minor,
+      program->description);
+
   gst_clear_object (&self->allocator);
   self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?
       gst_cuda_box_blur_allocator_new_pinned (device_id, context) :
       gst_cuda_box_blur_allocator_new_managed (device_id, context);
-
-  GST_OBJECT_LOCK (self);
-  self->program = NULL;
-  GST_OBJECT_UNLOCK (self);
-  self->loader = g_thread_new ("cudaboxblur-load", gst_cuda_box_blur_load,
-      self);
-  return gst_cuda_box_blur_program_is_quick (self->device.major,
-      self->device.minor) || gst_cuda_box_blur_kernels_ready (self);
+  return TRUE;
 }
 
 #ifdef HAVE_GST_CUDA
@@ -1371,10 +1333,6 @@ gst_cuda_box_blur_stop (GstBaseTransform * trans)
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
 
   gst_cuda_box_blur_drain (self, FALSE);
-  if (self->loader) {
-    g_thread_join (g_steal_pointer (&self->loader));
-    g_clear_error (&self->load_error);
-  }
   gst_cuda_box_blur_drop_engine (self);
   gst_cuda_box_blur_hold_reset (&self->hold);
   gst_clear_object (&self->allocator);
@@ -1547,9 +1505,9 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self)
 }
 #endif
 
-/* Makes the engine for @info frames, once the kernels are loaded, and
- * checks that the frames fit in the GPU's memory; with CUDA memory (@cuda)
- * checks the neighbours' device first. */
+/* Makes the engine for @info frames, and checks that the frames fit in the
+ * GPU's memory; with CUDA memory (@cuda) checks the neighbours' device
+ * first. */
 static gboolean
 gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
     const GstCudaBoxBlurInfo * info, gboolean cuda)
@@ -1557,12 +1515,8 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
   GError *error = NULL;
   gboolean ok;
 
-  if (!gst_cuda_box_blur_kernels_ready (self))
-    return FALSE;
 #ifdef HAVE_GST_CUDA
-  /* moving to another device loads its kernels */
-  if (cuda && (!gst_cuda_box_blur_check_peers (self)
-          || !gst_cuda_box_blur_kernels_ready (self)))
+  if (cuda && !gst_cuda_box_blur_check_peers (self))
     return FALSE;
 #endif
 
@@ -1626,7 +1580,7 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     return FALSE;
   }
   cuda = gst_cuda_box_blur_caps_are_cuda (incaps, 0);
-  if (!gst_cuda_box_blur_prepare_engine (self, &info, cuda))
+  if (self->program && !gst_cuda_box_blur_prepare_engine (self, &info, cuda))
     return FALSE;
 
   /* Keep GstVideoFilter's view of the stream where it has one. */
