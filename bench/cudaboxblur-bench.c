@@ -9,12 +9,14 @@
  *  - element: appsrc ! cudaboxblur ! fakesink (and identity instead),
  *    frames per second and per-frame latency, input from the element's pool
  *    and from system memory, against a pinned host<->device copy;
- *  - start-up: NULL to the first output buffer, NVRTC compile included;
+ *  - start-up: NULL to the first output buffer, each start in a new
+ *    process, and the steps of a start with the GPU library alone;
  *  - regions: face-sized regions of a 4K frame redacted in place in each
  *    mode, against the whole frame (--regions runs this part only);
  *  - CUDA memory (built with gstreamer-cuda-1.0): the element on frames in
  *    GStreamer's CUDA memory against its kernels, and behind nvh264dec.
- * --gpu-memory runs the last two only.
+ * --gpu-memory runs the last two only.  --memory N, run alone, reads the GPU
+ * memory of decode pipelines with and without cudaboxblur from nvidia-smi.
  */
 
 #ifdef HAVE_CONFIG_H
