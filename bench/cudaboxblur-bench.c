@@ -364,19 +364,19 @@ typedef struct
   GstCudaBoxBlurImage src, dst;
   GArray *regions;
   gboolean in_place;
+  GstCudaBoxBlurJob blur;        /* of the regions, resolved before timing */
 } RegionJob;
 
 static void
 run_regions (gpointer data, cudaStream_t stream)
 {
   RegionJob *job = data;
-  const GstVideoRectangle *r = (const GstVideoRectangle *) job->regions->data;
   GError *error = NULL;
   gboolean ok = job->in_place ?
-      gst_cuda_box_blur_engine_blur_in_place (job->engine, &job->info,
-      &job->settings, &job->dst, r, job->regions->len, NULL, &error) :
-      gst_cuda_box_blur_engine_blur (job->engine, &job->info, &job->settings,
-      &job->src, &job->dst, r, job->regions->len, NULL, &error);
+      gst_cuda_box_blur_engine_blur_in_place (job->engine, &job->blur,
+      &job->dst, &error) :
+      gst_cuda_box_blur_engine_blur (job->engine, &job->blur, &job->src,
+      &job->dst, &error);
 
   if (!ok)
     g_error ("%s", error->message);
@@ -406,6 +406,8 @@ static const struct
 static Stats
 time_regions (RegionJob * job)
 {
+  gst_cuda_box_blur_job_set (&job->blur, &job->settings, &job->info,
+      (const GstVideoRectangle *) job->regions->data, job->regions->len, NULL);
   return time_gpu (run_regions, job, gst_cuda_box_blur_engine_get_stream
       (job->engine));
 }
@@ -443,6 +445,7 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
   if (!job.engine)
     g_error ("%s", error->message);
   job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  gst_cuda_box_blur_job_init (&job.blur);
 
   g_print ("\nRegions of a 3840x2160 NV12 frame, 96x96 each, median GPU ms "
       "a frame\n%-24s %9s %9s %9s %9s %12s\n", "redaction", "frame", "1",
@@ -484,6 +487,7 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
   }
 
   g_array_unref (job.regions);
+  gst_cuda_box_blur_job_clear (&job.blur);
   gst_cuda_box_blur_engine_free (job.engine);
   CHECK (cudaFree (a));
   CHECK (cudaFree (b));
@@ -991,6 +995,7 @@ startup_steps_child (gint width)
   const GstCudaBoxBlurProgram *program;
   GstCudaBoxBlurDevice dev;
   GstCudaBoxBlurInfo info;
+  GstCudaBoxBlurJob job;
   GError *error = NULL;
   gpointer context;
   guint8 *a, *b;
@@ -1028,10 +1033,13 @@ startup_steps_child (gint width)
       g_error ("%s", error->message));
   gst_cuda_box_blur_frame_from_data (&in.frame, &info, a);
   gst_cuda_box_blur_frame_from_data (&out.frame, &info, b);
-  STEP (if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &in,
-              &out, NULL, 0, NULL, &error)) g_error ("%s", error->message));
-  STEP (if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &in,
-              &out, NULL, 0, NULL, &error)) g_error ("%s", error->message));
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_set (&job, &settings, &info, NULL, 0, NULL);
+  STEP (if (!gst_cuda_box_blur_engine_blur (engine, &job, &in, &out, &error))
+      g_error ("%s", error->message));
+  STEP (if (!gst_cuda_box_blur_engine_blur (engine, &job, &in, &out, &error))
+      g_error ("%s", error->message));
+  gst_cuda_box_blur_job_clear (&job);
 #undef STEP
 
   for (i = 0; i < G_N_ELEMENTS (startup_steps); i++)
@@ -1235,6 +1243,7 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
   GstCudaBoxBlurEngine *engine;
   GstCudaBoxBlurInfo info;
   GstVideoRectangle whole = { 0, 0, w, h };
+  GstCudaBoxBlurJob job;
   GstMapInfo in_map, out_map;
   GstStructure *config;
   GstFlowReturn flow;
@@ -1291,13 +1300,14 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
     g_error ("%s", error->message);
   CHECK (cudaEventCreate (&e0));
   CHECK (cudaEventCreate (&e1));
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_set (&job, &settings, &info, &whole, 1, NULL);
   for (i = -5; i < repeats; i++) {
     gfloat t;
 
     CHECK (cudaEventRecord (e0, gst_cuda_box_blur_engine_get_stream
             (engine)));
-    if (!gst_cuda_box_blur_engine_blur (engine, &info, &settings, &src, &dst,
-            &whole, 1, NULL, &error))
+    if (!gst_cuda_box_blur_engine_blur (engine, &job, &src, &dst, &error))
       g_error ("%s", error->message);
     CHECK (cudaEventRecord (e1, gst_cuda_box_blur_engine_get_stream
             (engine)));
@@ -1307,6 +1317,7 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
       ms[i] = t;
   }
   ks = stats_of (ms, repeats);
+  gst_cuda_box_blur_job_clear (&job);
   CHECK (cudaEventDestroy (e0));
   CHECK (cudaEventDestroy (e1));
   gst_cuda_box_blur_engine_free (engine);

@@ -88,7 +88,7 @@
 #include "cudaboxblur-program.h"
 
 #ifdef HAVE_GST_CUDA
-#include "cudaboxblur-gstcuda.h"
+#include "gstcudaboxblurcuda.h"
 #include <gst/cuda/gstcudautils.h>
 #endif
 
@@ -175,11 +175,10 @@ struct _GstCudaBoxBlur
   gboolean cuda_memory;         /* the caps carry memory:CUDAMemory */
 
   /* the settings of the frame being processed, from before_transform(),
-   * its regions from prepare_output_buffer(), to transform(); and whether
-   * it is blurred in place */
+   * its job from prepare_output_buffer(), to transform(); and whether it
+   * is blurred in place */
   GstCudaBoxBlurSettings frame_settings;
-  GArray *regions;
-  GArray *region_settings;      /* GstCudaBoxBlurSettings of each region */
+  GstCudaBoxBlurJob job;
   gboolean in_place;
   guint slot;                   /* the engine it runs on */
   struct _InFlight *flight;     /* NULL: transform() waits for its blur */
@@ -904,9 +903,7 @@ gst_cuda_box_blur_init (GstCudaBoxBlur * self)
   self->memory_mode = DEFAULT_MEMORY_MODE;
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   g_queue_init (&self->pending);
-  self->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  self->region_settings = g_array_new (FALSE, FALSE,
-      sizeof (GstCudaBoxBlurSettings));
+  gst_cuda_box_blur_job_init (&self->job);
   gst_cuda_box_blur_hold_init (&self->hold);
 }
 
@@ -915,8 +912,7 @@ gst_cuda_box_blur_finalize (GObject * object)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
 
-  g_array_unref (self->regions);
-  g_array_unref (self->region_settings);
+  gst_cuda_box_blur_job_clear (&self->job);
   gst_cuda_box_blur_hold_clear (&self->hold);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -1788,10 +1784,7 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
   reachable |= self->cuda_memory
       && gst_cuda_box_blur_is_device_buffer (buffer, self->cuda_context);
 #endif
-  return reachable && gst_cuda_box_blur_engine_can_blur_in_place (&self->info,
-      &self->frame_settings, (const GstVideoRectangle *) self->regions->data,
-      self->regions->len,
-      (const GstCudaBoxBlurSettings *) self->region_settings->data);
+  return reachable && gst_cuda_box_blur_job_in_place_helps (&self->job);
 }
 
 /* Brings the controlled properties to the buffer's stream time, then
@@ -1834,12 +1827,17 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
 
   self->in_place = FALSE;
   if (!gst_base_transform_is_passthrough (trans)) {
-    if (gst_cuda_box_blur_settings_held_regions (&self->frame_settings,
-            &self->info, input, &self->hold, self->regions,
-            self->region_settings) == 0) {
+    if (gst_cuda_box_blur_job_resolve (&self->job, &self->frame_settings,
+            &self->info, input, &self->hold) == 0) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
       *outbuf = input;
       return GST_FLOW_OK;
+    }
+    if (gst_debug_category_get_threshold (GST_CAT_DEFAULT) >= GST_LEVEL_LOG) {
+      gchar *job = gst_cuda_box_blur_job_to_string (&self->job);
+
+      GST_LOG_OBJECT (self, "%" GST_PTR_FORMAT ": %s", input, job);
+      g_free (job);
     }
     if (gst_cuda_box_blur_takes_in_place (self, input)) {
       self->in_place = TRUE;
@@ -1936,27 +1934,19 @@ static gboolean
 gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
     const GstCudaBoxBlurImage * out)
 {
-  const GstVideoRectangle *regions =
-      (const GstVideoRectangle *) self->regions->data;
-  const GstCudaBoxBlurSettings *region_settings =
-      (const GstCudaBoxBlurSettings *) self->region_settings->data;
   GError *error = NULL;
   gboolean ok;
 
-  GST_LOG_OBJECT (self, "blurring %s %dx%d%s, radius %d,%d, %u regions",
-      self->info.format, self->info.width, self->info.height,
-      out ? "" : " in place", self->frame_settings.radius_x,
-      self->frame_settings.radius_y, self->regions->len);
+  GST_LOG_OBJECT (self, "blurring %u regions%s", self->job.regions->len,
+      out ? "" : " in place");
   ok = gst_cuda_box_blur_enter (self, &error);
   if (ok) {
     GstCudaBoxBlurEngine *engine = self->engines[self->slot];
 
-    ok = out ? gst_cuda_box_blur_engine_queue_blur (engine, &self->info,
-        &self->frame_settings, in, out, regions, self->regions->len,
-        region_settings, &error)
-        : gst_cuda_box_blur_engine_queue_blur_in_place (engine, &self->info,
-        &self->frame_settings, in, regions, self->regions->len,
-        region_settings, &error);
+    ok = out ? gst_cuda_box_blur_engine_queue_blur (engine, &self->job, in,
+        out, &error)
+        : gst_cuda_box_blur_engine_queue_blur_in_place (engine, &self->job,
+        in, &error);
     gst_cuda_box_blur_leave (self);
   }
   if (!ok)

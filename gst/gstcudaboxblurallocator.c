@@ -41,7 +41,7 @@
 #include "gstcudaboxblurallocator.h"
 #include "cudaboxblur-device.h"
 #ifdef HAVE_GST_CUDA
-#include "cudaboxblur-gstcuda.h"
+#include "gstcudaboxblurcuda.h"
 #endif
 
 #include <string.h>
@@ -347,12 +347,6 @@ GstAllocator *
 gst_cuda_box_blur_allocator_new_pinned (gint device_id, GstObject * context)
 {
   return allocator_new (device_id, context, TRUE);
-}
-
-gint
-gst_cuda_box_blur_allocator_get_device_id (GstCudaBoxBlurAllocator * self)
-{
-  return self->device_id;
 }
 
 gboolean

@@ -34,8 +34,6 @@ GstAllocator * gst_cuda_box_blur_allocator_new_managed (gint device_id,
 GstAllocator * gst_cuda_box_blur_allocator_new_pinned (gint device_id,
                                                        GstObject * context);
 
-gint           gst_cuda_box_blur_allocator_get_device_id (GstCudaBoxBlurAllocator * self);
-
 gboolean       gst_cuda_box_blur_memory_is_managed (GstMemory * mem);
 
 G_END_DECLS

@@ -115,9 +115,7 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
 {
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, pad, w * 7 + h);
-  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  GArray *region_settings = g_array_new (FALSE, FALSE,
-      sizeof (GstCudaBoxBlurSettings));
+  GstCudaBoxBlurJob job;
   GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
   guint8 *src_mem, *dst_mem;
   GstMapInfo in_map;
@@ -138,18 +136,15 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
 
   dst_mem = place_frame (&dst, &info, dst_location, NULL);
 
-  gst_cuda_box_blur_settings_held_regions (settings, &info, in, NULL, regions,
-      region_settings);
-  fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, settings, &src,
-          &dst, (const GstVideoRectangle *) regions->data, regions->len,
-          (const GstCudaBoxBlurSettings *) region_settings->data, &error),
-      "%s", error ? error->message : "");
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_resolve (&job, settings, &info, in, NULL);
+  fail_unless (gst_cuda_box_blur_engine_blur (engine, &job, &src, &dst,
+          &error), "%s", error ? error->message : "");
+  gst_cuda_box_blur_job_clear (&job);
   assert_frame (in, dst_mem, format, w, h, settings);
 
   release (src_location, src_mem);
   release (dst_location, dst_mem);
-  g_array_unref (regions);
-  g_array_unref (region_settings);
   gst_buffer_unref (in);
 }
 
@@ -366,9 +361,7 @@ check_in_place (const gchar * format, gint w, gint h,
 {
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, 0, w + h);
-  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  GArray *region_settings = g_array_new (FALSE, FALSE,
-      sizeof (GstCudaBoxBlurSettings));
+  GstCudaBoxBlurJob job;
   GstCudaBoxBlurImage image = { 0, };
   GError *error = NULL;
   guint8 *mem;
@@ -377,22 +370,17 @@ check_in_place (const gchar * format, gint w, gint h,
       format, settings->radius_x, settings->radius_y, settings->passes,
       settings->border, location_names[location]);
   add_regions (in, w, h);
-  gst_cuda_box_blur_settings_held_regions (settings, &info, in, NULL, regions,
-      region_settings);
-  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, settings,
-          (const GstVideoRectangle *) regions->data, regions->len,
-          (const GstCudaBoxBlurSettings *) region_settings->data));
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_resolve (&job, settings, &info, in, NULL);
+  fail_unless (gst_cuda_box_blur_job_in_place_helps (&job));
 
   mem = place_frame (&image, &info, location, in);
-  fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
-          settings, &image, (const GstVideoRectangle *) regions->data,
-          regions->len, (const GstCudaBoxBlurSettings *) region_settings->data,
+  fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &job, &image,
           &error), "%s", error ? error->message : "");
   assert_frame (in, mem, format, w, h, settings);
 
   release (location, mem);
-  g_array_unref (regions);
-  g_array_unref (region_settings);
+  gst_cuda_box_blur_job_clear (&job);
   gst_buffer_unref (in);
 }
 
@@ -423,18 +411,22 @@ GST_START_TEST (test_in_place_refused)
   GstVideoRectangle edge = { 0, 10, 8, 8 };
   GstCudaBoxBlurSettings s;
 
+  GstCudaBoxBlurJob job;
+
   gst_cuda_box_blur_settings_init (&s);
+  gst_cuda_box_blur_job_init (&job);
   s.radius_x = s.radius_y = 3;
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 0,
-          NULL));
-  fail_if (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole, 1,
-          NULL));
+  gst_cuda_box_blur_job_set (&job, &s, &info, &whole, 0, NULL);
+  fail_if (gst_cuda_box_blur_job_in_place_helps (&job));
+  gst_cuda_box_blur_job_set (&job, &s, &info, &whole, 1, NULL);
+  fail_if (gst_cuda_box_blur_job_in_place_helps (&job));
   s.border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
-  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &edge,
-          1, NULL));
+  gst_cuda_box_blur_job_set (&job, &s, &info, &edge, 1, NULL);
+  fail_unless (gst_cuda_box_blur_job_in_place_helps (&job));
   s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
-  fail_unless (gst_cuda_box_blur_engine_can_blur_in_place (&info, &s, &whole,
-          1, NULL));
+  gst_cuda_box_blur_job_set (&job, &s, &info, &whole, 1, NULL);
+  fail_unless (gst_cuda_box_blur_job_in_place_helps (&job));
+  gst_cuda_box_blur_job_clear (&job);
 }
 
 GST_END_TEST;
@@ -484,15 +476,14 @@ GST_START_TEST (test_many_regions)
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
     GstCudaBoxBlurInfo info = test_info (formats[f], w, h);
     GstBuffer *in = test_buffer_new (NULL, formats[f], w, h, 0, 500 + f);
-    GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-    GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+    GstCudaBoxBlurJob job;
     GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
     GError *error = NULL;
 
     add_many_regions (in, w, h, 500);
-    gst_cuda_box_blur_settings_held_regions (&s, &info, in, NULL, regions,
-        rs);
-    fail_unless_equals_int (regions->len, 500);
+    gst_cuda_box_blur_job_init (&job);
+    fail_unless_equals_int (gst_cuda_box_blur_job_resolve (&job, &s, &info,
+            in, NULL), 500);
 
     for (l = GST_CUDA_BOX_BLUR_IN_MANAGED; l <= GST_CUDA_BOX_BLUR_IN_DEVICE;
         l++) {
@@ -501,21 +492,16 @@ GST_START_TEST (test_many_regions)
       src_mem = place_frame (&src, &info, l, in);
       dst_mem = place_frame (&dst, &info, l, NULL);
 
-      fail_unless (gst_cuda_box_blur_engine_blur (engine, &info, &s, &src,
-              &dst, (const GstVideoRectangle *) regions->data, regions->len,
-              (const GstCudaBoxBlurSettings *) rs->data, &error), "%s",
-          error ? error->message : "");
+      fail_unless (gst_cuda_box_blur_engine_blur (engine, &job, &src, &dst,
+              &error), "%s", error ? error->message : "");
       assert_frame (in, dst_mem, formats[f], w, h, &s);
-      fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info, &s,
-              &src, (const GstVideoRectangle *) regions->data, regions->len,
-              (const GstCudaBoxBlurSettings *) rs->data, &error), "%s",
-          error ? error->message : "");
+      fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &job,
+              &src, &error), "%s", error ? error->message : "");
       assert_frame (in, src_mem, formats[f], w, h, &s);
       release (l, src_mem);
       release (l, dst_mem);
     }
-    g_array_unref (regions);
-    g_array_unref (rs);
+    gst_cuda_box_blur_job_clear (&job);
     gst_buffer_unref (in);
   }
 }
@@ -533,6 +519,7 @@ launches_for (const GstCudaBoxBlurSettings * settings, guint n,
   GstCudaBoxBlurInfo info = test_info ("NV12", w, h);
   GstBuffer *in = test_buffer_new (NULL, "NV12", w, h, 0, n);
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstCudaBoxBlurJob job;
   GstCudaBoxBlurImage image = { 0, };
   GError *error = NULL;
   guint i, launches;
@@ -549,9 +536,12 @@ launches_for (const GstCudaBoxBlurSettings * settings, guint n,
         r.h);
   }
   mem = place_frame (&image, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, in);
-  fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &info,
-          settings, &image, (const GstVideoRectangle *) regions->data,
-          regions->len, NULL, &error), "%s", error ? error->message : "");
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_set (&job, settings, &info,
+      (const GstVideoRectangle *) regions->data, regions->len, NULL);
+  fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &job, &image,
+          &error), "%s", error ? error->message : "");
+  gst_cuda_box_blur_job_clear (&job);
   launches = gst_cuda_box_blur_engine_n_launches (engine);
   assert_frame (in, mem, "NV12", w, h, settings);
 

@@ -242,10 +242,6 @@ gst_cuda_box_blur_region_settings (const GstCudaBoxBlurSettings * settings,
   return region_settings ? &region_settings[i] : settings;
 }
 
-gint      gst_cuda_box_blur_regions_passes      (const GstCudaBoxBlurSettings * settings,
-                                                 const GstCudaBoxBlurSettings * region_settings,
-                                                 guint n_regions);
-
 guint     gst_cuda_box_blur_settings_regions    (const GstCudaBoxBlurSettings * settings,
                                                  const GstCudaBoxBlurInfo * info,
                                                  GstBuffer * buffer,

@@ -13,7 +13,7 @@
 #include "config.h"
 #endif
 
-#include "cudaboxblur-gstcuda.h"
+#include "gstcudaboxblurcuda.h"
 
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudaloader.h>

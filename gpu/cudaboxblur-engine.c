@@ -68,13 +68,10 @@ typedef struct
   gint pitch;                   /* bytes from one row of a copy to the next */
 } HaloCopy;
 
-/* One component of one region redacted. */
+/* Where the passes of one task run. */
 typedef struct
 {
-  gint component;
-  const GstCudaBoxBlurSettings *settings;       /* the region's */
-  GstCudaBoxBlurWindow window;  /* the widest of the passes: the halo's */
-  GstVideoRectangle region;     /* in the component's samples */
+  const GstCudaBoxBlurTask *task;
   guint copy;                   /* index of its HaloCopy; none for a fill */
   guint layer;                  /* of its region */
 } HaloSlot;
@@ -274,62 +271,25 @@ copy_frame_async (const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
-/* TRUE when @regions are one, the whole frame, blurred with a hard edge:
- * the passes then run over whole frames. */
+/* Runs every pass of @job, a whole-frame one, over the whole of @src
+ * into @dst, both in device-addressable memory, each pass reading the
+ * previous pass's output.  The passes alternate between @dst and a scratch
+ * frame so that the last one lands in @dst.  Unless the job covers the
+ * frame, @dst (and the scratch frame) start as copies of @src, for the
+ * components and bytes it leaves alone. */
 static gboolean
-blur_is_whole_frame (const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings,
-    const GstVideoRectangle * regions, guint n_regions,
-    const GstCudaBoxBlurSettings * region_settings)
+run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
+    GError ** error)
 {
-  GstCudaBoxBlurWindow window;
-  gint c;
-
-  if (n_regions != 1 || regions[0].x != 0 || regions[0].y != 0
-      || regions[0].w != info->width || regions[0].h != info->height)
-    return FALSE;
-  settings = gst_cuda_box_blur_region_settings (settings, region_settings, 0);
-  for (c = 0; c < info->n_components; c++)
-    if (gst_cuda_box_blur_settings_window (settings, info, c, &window)
-        && gst_cuda_box_blur_window_composes (&window))
-      return FALSE;
-  return TRUE;
-}
-
-/* TRUE when a whole frame blur with @settings writes every byte of every
- * pixel of the output, so it needs no copy of the input first. */
-static gboolean
-blur_covers_frame (const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings)
-{
-  GstCudaBoxBlurWindow window;
-  gint c;
-
-  if (info->has_padding)
-    return FALSE;
-  for (c = 0; c < info->n_components; c++)
-    if (!gst_cuda_box_blur_settings_window (settings, info, c, &window))
-      return FALSE;
-  return TRUE;
-}
-
-/* Runs every pass of @settings over the whole of @src into @dst, both in
- * device-addressable memory, each pass reading the previous pass's output.
- * The passes alternate between @dst and a scratch frame so that the last
- * one lands in @dst.  Unless the blur covers the whole frame, @dst (and
- * the scratch frame) start as copies of @src, for the components and
- * bytes it leaves alone. */
-static gboolean
-run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
-    const GstCudaBoxBlurFrame * dst, GError ** error)
-{
-  const gboolean covers = blur_covers_frame (info, settings);
-  const gint passes = gst_cuda_box_blur_settings_passes (settings);
+  const GstCudaBoxBlurInfo *info = job->info;
+  const gboolean covers = job->covers;
+  const gint passes = job->n_passes;
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame scratch = *dst;
   const GstCudaBoxBlurFrame *read = src;
-  gint pass, c;
+  gint pass;
+  guint t;
 
   if (!covers && !copy_frame_async (info, src, dst, stream, error))
     return FALSE;
@@ -351,16 +311,15 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurFrame *write =
         (passes - 1 - pass) % 2 == 0 ? dst : &scratch;
 
-    for (c = 0; c < info->n_components; c++) {
+    for (t = 0; t < job->tasks->len; t++) {
+      const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+          GstCudaBoxBlurTask, t);
       GstCudaBoxBlurPlane in, out;
-      GstCudaBoxBlurWindow window;
 
-      if (!gst_cuda_box_blur_settings_pass_window (settings, info, c, pass,
-              &window))
-        continue;
-      gst_cuda_box_blur_frame_get_plane (read, info, c, &in);
-      gst_cuda_box_blur_frame_get_plane (write, info, c, &out);
-      gst_cuda_box_blur_plan_blur (engine->plan, &in, &out, &window, NULL);
+      gst_cuda_box_blur_frame_get_plane (read, info, task->component, &in);
+      gst_cuda_box_blur_frame_get_plane (write, info, task->component, &out);
+      gst_cuda_box_blur_plan_blur (engine->plan, &in, &out,
+          &task->pass[pass], NULL);
     }
     gst_cuda_box_blur_plan_end_batch (engine->plan);
     read = write;
@@ -456,9 +415,12 @@ align_to_subsampling (const GstVideoRectangle * r, gint w_sub, gint h_sub)
  * Regions meet where their samples of any component do: chroma samples
  * cover several pixels.  Returns the number of layers. */
 static guint
-assign_layers (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
-    const GstVideoRectangle * regions, guint n_regions)
+assign_layers (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job)
 {
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstVideoRectangle *regions =
+      (const GstVideoRectangle *) job->regions->data;
+  const guint n_regions = job->regions->len;
   GArray *layers = engine->layers;
   const GstVideoRectangle *rounded;
   gint w_sub = 0, h_sub = 0, c;
@@ -486,67 +448,65 @@ assign_layers (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   return n_layers;
 }
 
-/* Plans one slot for each region of each redacted component, and for each
- * region of each plane that is blurred one halo copy: the union of its
- * components' halos, twice where the passes need scratch room.  Then
- * queues the filling of the copies from @from where the passes read
- * them: the first when @from_is_read (the first pass reads it), every one
- * with several passes.  Sets @n_layers to the number of layers. */
+/* Plans one slot for each task, and for each region of each plane that is
+ * blurred one halo copy: the union of its tasks' halos, twice where the
+ * passes need scratch room.  Then queues the filling of the copies from
+ * @from where the passes read them: the first when @from_is_read (the
+ * first pass reads it), every one with several passes.  Sets @n_layers to
+ * the number of layers. */
 static gboolean
-plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * from,
-    gboolean from_is_read, const GstVideoRectangle * regions,
-    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
-    gint passes, guint * n_layers, GError ** error)
+plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurFrame * from, gboolean from_is_read,
+    guint * n_layers, GError ** error)
 {
+  const gint passes = job->n_passes;
   gint copies = passes > 1 ? 2 : 1;
+  gint copy_of_plane[GST_VIDEO_MAX_PLANES];
+  guint region = G_MAXUINT;
   gsize total = 0;
-  gint c, k;
+  gint k;
   guint i;
 
-  *n_layers = assign_layers (engine, info, regions, n_regions);
+  *n_layers = assign_layers (engine, job);
   g_array_set_size (engine->halo_copies, 0);
   g_array_set_size (engine->slots, 0);
-  for (i = 0; i < n_regions; i++) {
-    gint copy_of_plane[GST_VIDEO_MAX_PLANES] = { -1, -1, -1, -1 };
+  for (i = 0; i < job->tasks->len; i++) {
+    const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+        GstCudaBoxBlurTask, i);
+    const GstCudaBoxBlurComponent *comp = &job->info->comp[task->component];
+    HaloSlot slot = { task, G_MAXUINT,
+      g_array_index (engine->layers, guint, task->region)
+    };
+    GstVideoRectangle halo;
 
-    for (c = 0; c < info->n_components; c++) {
-      const GstCudaBoxBlurComponent *comp = &info->comp[c];
-      HaloSlot slot = { c, };
-      GstVideoRectangle halo;
-
-      slot.settings = gst_cuda_box_blur_region_settings (settings,
-          region_settings, i);
-      if (!gst_cuda_box_blur_settings_window (slot.settings, info, c,
-              &slot.window))
-        continue;
-      gst_cuda_box_blur_region_for_component (info, c, &regions[i],
-          &slot.region);
-      slot.copy = G_MAXUINT;
-      slot.layer = g_array_index (engine->layers, guint, i);
-      if (gst_cuda_box_blur_window_composes (&slot.window)) {
-        /* the last pass lands in scratch room, then is composed */
-        copies = 2;
-      }
-      if (slot.window.fill) {
-        g_array_append_val (engine->slots, slot);
-        continue;
-      }
-      halo = halo_of (&slot.region, &slot.window, comp->width, comp->height);
-      if (copy_of_plane[comp->plane] < 0) {
-        HaloCopy copy = { comp->plane, comp->step, halo, };
-
-        copy_of_plane[comp->plane] = engine->halo_copies->len;
-        g_array_append_val (engine->halo_copies, copy);
-      } else {
-        HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
-            copy_of_plane[comp->plane]);
-
-        copy->halo = rectangle_union (&copy->halo, &halo);
-      }
-      slot.copy = copy_of_plane[comp->plane];
-      g_array_append_val (engine->slots, slot);
+    if (task->region != region) {
+      /* the first task of a region: its planes have no copy yet */
+      region = task->region;
+      for (k = 0; k < GST_VIDEO_MAX_PLANES; k++)
+        copy_of_plane[k] = -1;
     }
+    if (gst_cuda_box_blur_window_composes (&task->window)) {
+      /* the last pass lands in scratch room, then is composed */
+      copies = 2;
+    }
+    if (task->window.fill) {
+      g_array_append_val (engine->slots, slot);
+      continue;
+    }
+    halo = halo_of (&task->rect, &task->window, comp->width, comp->height);
+    if (copy_of_plane[comp->plane] < 0) {
+      HaloCopy copy = { comp->plane, comp->step, halo, };
+
+      copy_of_plane[comp->plane] = engine->halo_copies->len;
+      g_array_append_val (engine->halo_copies, copy);
+    } else {
+      HaloCopy *copy = &g_array_index (engine->halo_copies, HaloCopy,
+          copy_of_plane[comp->plane]);
+
+      copy->halo = rectangle_union (&copy->halo, &halo);
+    }
+    slot.copy = copy_of_plane[comp->plane];
+    g_array_append_val (engine->slots, slot);
   }
 
   for (i = 0; i < engine->halo_copies->len; i++) {
@@ -591,20 +551,17 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  * write @frame: they run one batch per layer (assign_layers()), so that
  * where regions overlap the later one is written last. */
 static gboolean
-redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * frame,
-    const GstCudaBoxBlurFrame * original, const GstVideoRectangle * regions,
-    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurFrame * frame, const GstCudaBoxBlurFrame * original,
     GError ** error)
 {
-  const gint passes = gst_cuda_box_blur_regions_passes (settings,
-      region_settings, n_regions);
+  const GstCudaBoxBlurInfo *info = job->info;
+  const gint passes = job->n_passes;
   guint n_layers, layer, i;
   gint pass;
 
   gst_cuda_box_blur_plan_reset (engine->plan, info->type);
-  if (!plan_slots (engine, info, settings, original ? original : frame,
-          original == NULL, regions, n_regions, region_settings, passes,
+  if (!plan_slots (engine, job, original ? original : frame, original == NULL,
           &n_layers, error))
     return FALSE;
 
@@ -614,22 +571,22 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
     for (layer = 0; layer < (last ? n_layers : 1); layer++) {
       for (i = 0; i < engine->slots->len; i++) {
         const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
-        const GstCudaBoxBlurComponent *comp = &info->comp[slot->component];
+        const GstCudaBoxBlurTask *task = slot->task;
+        const GstCudaBoxBlurComponent *comp = &info->comp[task->component];
         const gboolean composes =
-            gst_cuda_box_blur_window_composes (&slot->window);
+            gst_cuda_box_blur_window_composes (&task->window);
         const HaloCopy *copy;
         guint8 *mem[2];
         GstCudaBoxBlurPlane plane, in, out;
-        GstCudaBoxBlurWindow window;
 
         if (last && slot->layer != layer)
           continue;
-        gst_cuda_box_blur_frame_get_plane (frame, info, slot->component,
+        gst_cuda_box_blur_frame_get_plane (frame, info, task->component,
             &plane);
-        if (slot->window.fill) {
+        if (task->window.fill) {
           if (last)
             gst_cuda_box_blur_plan_compose (engine->plan, NULL, &plane,
-                &slot->window, &slot->region);
+                &task->window, &task->rect);
           continue;
         }
 
@@ -638,41 +595,36 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
         mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
         /* pass n reads copy n % 2 (or the original) and writes the other */
         if (pass == 0 && original)
-          gst_cuda_box_blur_frame_get_plane (original, info, slot->component,
+          gst_cuda_box_blur_frame_get_plane (original, info, task->component,
               &in);
         else
           in = halo_plane (&plane, comp, copy, mem[pass % 2]);
         out = last && !composes ? plane : halo_plane (&plane, comp, copy,
             mem[(pass + 1) % 2]);
 
-        gst_cuda_box_blur_settings_pass_window (slot->settings, info,
-            slot->component, pass, &window);
-        gst_cuda_box_blur_plan_blur (engine->plan, &in, &out, &window,
-            &slot->region);
+        gst_cuda_box_blur_plan_blur (engine->plan, &in, &out,
+            &task->pass[pass], &task->rect);
         if (last && composes)
           gst_cuda_box_blur_plan_compose (engine->plan, &out, &plane,
-              &slot->window, &slot->region);
+              &task->window, &task->rect);
       }
       gst_cuda_box_blur_plan_end_batch (engine->plan);
     }
   }
-  GST_LOG ("%u regions, %d passes, %u layers: %u launches", n_regions,
+  GST_LOG ("%u regions, %d passes, %u layers: %u launches", job->regions->len,
       passes, n_layers, gst_cuda_box_blur_plan_n_launches (engine->plan));
   return gst_cuda_box_blur_plan_run (engine->plan, engine->stream, error);
 }
 
 /**
  * gst_cuda_box_blur_engine_queue_blur:
- * @regions: rectangles of the frame to blur, in frame pixels, clipped to
- *   it, as gst_cuda_box_blur_settings_regions() gives them
- * @region_settings: (nullable): the settings of each region, as
- *   gst_cuda_box_blur_settings_held_regions() gives them; %NULL: @settings
- *   for every region
+ * @job: the frame's job, resolved for @src's caps
  *
  * Queues on the engine's stream what makes @dst what box_blur_ref_frame()
- * makes of @src with the same arguments; gst_cuda_box_blur_engine_wait()
- * waits for it.  @src and @dst must not overlap, and must stay mapped
- * until then.
+ * makes of @src with the settings and regions @job was resolved from;
+ * gst_cuda_box_blur_engine_wait() waits for it.  @src and @dst must not
+ * overlap, and must stay mapped until then.  @job may be resolved anew
+ * once this returns.
  *
  * Device and managed frames are used where they are (the element's managed
  * memory stays on the host, mapped for the GPU, so the kernels read and
@@ -681,11 +633,10 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
  */
 gboolean
 gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
-    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurImage * src, const GstCudaBoxBlurImage * dst,
-    const GstVideoRectangle * regions, guint n_regions,
-    const GstCudaBoxBlurSettings * region_settings, GError ** error)
+    const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
+    const GstCudaBoxBlurImage * dst, GError ** error)
 {
+  const GstCudaBoxBlurInfo *info = job->info;
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame in, out = dst->frame;
 
@@ -695,14 +646,11 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
       && !stage_frame (engine, STAGE_OUT, info, &dst->frame, &out, error))
     return FALSE;
 
-  if (blur_is_whole_frame (info, settings, regions, n_regions,
-          region_settings)) {
-    if (!run_passes (engine, info, gst_cuda_box_blur_region_settings
-            (settings, region_settings, 0), &in, &out, error))
+  if (job->whole_frame) {
+    if (!run_passes (engine, job, &in, &out, error))
       return FALSE;
   } else if (!copy_frame_async (info, &in, &out, stream, error)
-      || !redact_regions (engine, info, settings, &out, &in, regions,
-          n_regions, region_settings, error)) {
+      || !redact_regions (engine, job, &out, &in, error)) {
     return FALSE;
   }
 
@@ -711,50 +659,30 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
 }
 
 /**
- * gst_cuda_box_blur_engine_can_blur_in_place:
- *
- * Whether gst_cuda_box_blur_engine_queue_blur_in_place() is worth calling
- * for @regions: it makes of them what gst_cuda_box_blur_engine_queue_blur()
- * makes, and saves work unless they are the whole frame blurred with a
- * hard edge.
- */
-gboolean
-gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurSettings * settings,
-    const GstVideoRectangle * regions, guint n_regions,
-    const GstCudaBoxBlurSettings * region_settings)
-{
-  return n_regions > 0 && !blur_is_whole_frame (info, settings, regions,
-      n_regions, region_settings);
-}
-
-/**
  * gst_cuda_box_blur_engine_queue_blur_in_place:
  *
- * Queues the blur of @regions of @image where it is, as
+ * Queues the blur of @job's regions of @image where it is, as
  * gst_cuda_box_blur_engine_queue_blur() would blur them into another
- * frame, when gst_cuda_box_blur_engine_can_blur_in_place() says it is
- * worth it.  Each region is read with its halo from a copy of its own,
- * taken before any region is written, so the work and the memory grow
- * with the regions' area, not the frame's: pixels outside the regions are
- * neither written nor, beyond the halos, read.  Device and managed frames
- * are used in place; a host frame goes through a device staging frame.
+ * frame, when gst_cuda_box_blur_job_in_place_helps() says it is worth it.
+ * Each region is read with its halo from a copy of its own, taken before
+ * any region is written, so the work and the memory grow with the
+ * regions' area, not the frame's: pixels outside the regions are neither
+ * written nor, beyond the halos, read.  Device and managed frames are used
+ * in place; a host frame goes through a device staging frame.
  */
 gboolean
 gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
-    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
-    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * image,
     GError ** error)
 {
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame frame;
   gsize size;
-  guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, info, &size);
+  guint8 *begin = gst_cuda_box_blur_frame_span (&image->frame, job->info,
+      &size);
 
-  if (!bring_in (engine, info, image, &frame, error)
-      || !redact_regions (engine, info, settings, &frame, NULL, regions,
-          n_regions, region_settings, error))
+  if (!bring_in (engine, job->info, image, &frame, error)
+      || !redact_regions (engine, job, &frame, NULL, error))
     return FALSE;
 
   return image->location != GST_CUDA_BOX_BLUR_IN_HOST
@@ -781,13 +709,10 @@ gst_cuda_box_blur_engine_wait (GstCudaBoxBlurEngine * engine, GError ** error)
  */
 gboolean
 gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
-    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurImage * src, const GstCudaBoxBlurImage * dst,
-    const GstVideoRectangle * regions, guint n_regions,
-    const GstCudaBoxBlurSettings * region_settings, GError ** error)
+    const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
+    const GstCudaBoxBlurImage * dst, GError ** error)
 {
-  return gst_cuda_box_blur_engine_queue_blur (engine, info, settings, src,
-      dst, regions, n_regions, region_settings, error)
+  return gst_cuda_box_blur_engine_queue_blur (engine, job, src, dst, error)
       && gst_cuda_box_blur_engine_wait (engine, error);
 }
 
@@ -798,12 +723,9 @@ gst_cuda_box_blur_engine_blur (GstCudaBoxBlurEngine * engine,
  */
 gboolean
 gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
-    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurImage * image, const GstVideoRectangle * regions,
-    guint n_regions, const GstCudaBoxBlurSettings * region_settings,
+    const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * image,
     GError ** error)
 {
-  return gst_cuda_box_blur_engine_queue_blur_in_place (engine, info, settings,
-      image, regions, n_regions, region_settings, error)
-      && gst_cuda_box_blur_engine_wait (engine, error);
+  return gst_cuda_box_blur_engine_queue_blur_in_place (engine, job, image,
+      error) && gst_cuda_box_blur_engine_wait (engine, error);
 }

@@ -74,26 +74,6 @@ gst_cuda_box_blur_settings_passes (const GstCudaBoxBlurSettings * settings)
 }
 
 /**
- * gst_cuda_box_blur_regions_passes:
- * @region_settings: (nullable): the settings of each region
- *
- * Returns: the passes a frame takes: the most any region takes.  A region
- * of fewer is copied in the passes after its own.
- */
-gint
-gst_cuda_box_blur_regions_passes (const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurSettings * region_settings, guint n_regions)
-{
-  gint passes = gst_cuda_box_blur_settings_passes (settings);
-  guint i;
-
-  for (i = 0; region_settings && i < n_regions; i++)
-    passes = MAX (passes,
-        gst_cuda_box_blur_settings_passes (&region_settings[i]));
-  return passes;
-}
-
-/**
  * gst_cuda_box_blur_gaussian_radius:
  * @box: 0 to @n_boxes - 1
  *

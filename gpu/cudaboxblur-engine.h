@@ -16,7 +16,7 @@
 
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-info.h"
-#include "cudaboxblur-params.h"
+#include "cudaboxblur-job.h"
 #include "cudaboxblur-program.h"
 
 G_BEGIN_DECLS
@@ -62,50 +62,28 @@ gboolean               gst_cuda_box_blur_engine_check_fits (const GstCudaBoxBlur
                                                             GError ** error);
 
 gboolean               gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
-                                                       const GstCudaBoxBlurInfo * info,
-                                                       const GstCudaBoxBlurSettings * settings,
+                                                       const GstCudaBoxBlurJob * job,
                                                        const GstCudaBoxBlurImage * src,
                                                        const GstCudaBoxBlurImage * dst,
-                                                       const GstVideoRectangle * regions,
-                                                       guint n_regions,
-                                                       const GstCudaBoxBlurSettings * region_settings,
                                                        GError ** error);
 
 gboolean               gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
-                                                               const GstCudaBoxBlurInfo * info,
-                                                               const GstCudaBoxBlurSettings * settings,
+                                                               const GstCudaBoxBlurJob * job,
                                                                const GstCudaBoxBlurImage * image,
-                                                               const GstVideoRectangle * regions,
-                                                               guint n_regions,
-                                                               const GstCudaBoxBlurSettings * region_settings,
                                                                GError ** error);
 
 gboolean               gst_cuda_box_blur_engine_wait  (GstCudaBoxBlurEngine * engine,
                                                        GError ** error);
 
 gboolean               gst_cuda_box_blur_engine_blur  (GstCudaBoxBlurEngine * engine,
-                                                       const GstCudaBoxBlurInfo * info,
-                                                       const GstCudaBoxBlurSettings * settings,
+                                                       const GstCudaBoxBlurJob * job,
                                                        const GstCudaBoxBlurImage * src,
                                                        const GstCudaBoxBlurImage * dst,
-                                                       const GstVideoRectangle * regions,
-                                                       guint n_regions,
-                                                       const GstCudaBoxBlurSettings * region_settings,
                                                        GError ** error);
 
-gboolean               gst_cuda_box_blur_engine_can_blur_in_place (const GstCudaBoxBlurInfo * info,
-                                                                   const GstCudaBoxBlurSettings * settings,
-                                                                   const GstVideoRectangle * regions,
-                                                                   guint n_regions,
-                                                                   const GstCudaBoxBlurSettings * region_settings);
-
 gboolean               gst_cuda_box_blur_engine_blur_in_place (GstCudaBoxBlurEngine * engine,
-                                                               const GstCudaBoxBlurInfo * info,
-                                                               const GstCudaBoxBlurSettings * settings,
+                                                               const GstCudaBoxBlurJob * job,
                                                                const GstCudaBoxBlurImage * image,
-                                                               const GstVideoRectangle * regions,
-                                                               guint n_regions,
-                                                               const GstCudaBoxBlurSettings * region_settings,
                                                                GError ** error);
 
 G_END_DECLS

@@ -1,0 +1,207 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The resolve step: a frame's settings, caps and region metas made, once,
+ * into the plain description the engine works from. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-job.h"
+
+#include <string.h>
+
+void
+gst_cuda_box_blur_job_init (GstCudaBoxBlurJob * job)
+{
+  memset (job, 0, sizeof (*job));
+  job->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  job->region_settings = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurSettings));
+  job->tasks = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurTask));
+}
+
+void
+gst_cuda_box_blur_job_clear (GstCudaBoxBlurJob * job)
+{
+  g_clear_pointer (&job->regions, g_array_unref);
+  g_clear_pointer (&job->region_settings, g_array_unref);
+  g_clear_pointer (&job->tasks, g_array_unref);
+}
+
+/* Fills the job's tasks, passes and whole-frame flags from its regions and
+ * their settings. */
+static void
+resolve_tasks (GstCudaBoxBlurJob * job)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstCudaBoxBlurSettings *all =
+      (const GstCudaBoxBlurSettings *) job->region_settings->data;
+  const GstVideoRectangle *regions =
+      (const GstVideoRectangle *) job->regions->data;
+  gboolean hard_edges = TRUE;
+  gint c, pass;
+  guint i;
+
+  g_array_set_size (job->tasks, 0);
+  job->n_passes = 0;
+  for (i = 0; i < job->regions->len; i++)
+    job->n_passes = MAX (job->n_passes,
+        gst_cuda_box_blur_settings_passes (&all[i]));
+
+  for (i = 0; i < job->regions->len; i++) {
+    for (c = 0; c < info->n_components; c++) {
+      GstCudaBoxBlurTask task = { i, c, };
+
+      if (!gst_cuda_box_blur_settings_window (&all[i], info, c, &task.window))
+        continue;
+      gst_cuda_box_blur_region_for_component (info, c, &regions[i],
+          &task.rect);
+      for (pass = 0; pass < job->n_passes; pass++)
+        gst_cuda_box_blur_settings_pass_window (&all[i], info, c, pass,
+            &task.pass[pass]);
+      hard_edges &= !gst_cuda_box_blur_window_composes (&task.window);
+      g_array_append_val (job->tasks, task);
+    }
+  }
+
+  job->whole_frame = job->regions->len == 1 && regions[0].x == 0
+      && regions[0].y == 0 && regions[0].w == info->width
+      && regions[0].h == info->height && hard_edges;
+  job->covers = job->whole_frame && !info->has_padding
+      && job->tasks->len == (guint) info->n_components;
+}
+
+/**
+ * gst_cuda_box_blur_job_resolve:
+ * @hold: (nullable): the regions held from earlier frames, updated
+ *
+ * Resolves what @buffer gets: its regions and their settings, as
+ * gst_cuda_box_blur_settings_held_regions() gives them, then the windows of
+ * each component of each region.  Call it once per frame, in order.
+ *
+ * Returns: the number of regions; 0 when the frame is left as it is.
+ */
+guint
+gst_cuda_box_blur_job_resolve (GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurInfo * info,
+    GstBuffer * buffer, GstCudaBoxBlurHold * hold)
+{
+  job->info = info;
+  gst_cuda_box_blur_settings_held_regions (settings, info, buffer, hold,
+      job->regions, job->region_settings);
+  resolve_tasks (job);
+  return job->regions->len;
+}
+
+/**
+ * gst_cuda_box_blur_job_set:
+ * @regions: rectangles of the frame, in frame pixels, clipped to it
+ * @region_settings: (nullable): the settings of each region; %NULL:
+ *   @settings for every region
+ *
+ * Resolves a frame whose regions are given.
+ *
+ * Returns: @n_regions.
+ */
+guint
+gst_cuda_box_blur_job_set (GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurInfo * info,
+    const GstVideoRectangle * regions, guint n_regions,
+    const GstCudaBoxBlurSettings * region_settings)
+{
+  guint i;
+
+  job->info = info;
+  g_array_set_size (job->regions, 0);
+  g_array_append_vals (job->regions, regions, n_regions);
+  g_array_set_size (job->region_settings, 0);
+  for (i = 0; i < n_regions; i++)
+    g_array_append_vals (job->region_settings,
+        gst_cuda_box_blur_region_settings (settings, region_settings, i), 1);
+  resolve_tasks (job);
+  return n_regions;
+}
+
+/**
+ * gst_cuda_box_blur_job_in_place_helps:
+ *
+ * Whether blurring the job's regions where they are saves work: it does
+ * unless they are the whole frame blurred with a hard edge.
+ */
+gboolean
+gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job)
+{
+  return job->regions->len > 0 && !job->whole_frame;
+}
+
+static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
+static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
+
+/* What @window does, in a few words. */
+static void
+append_window (GString * s, const GstCudaBoxBlurWindow * window)
+{
+  if (window->fill)
+    g_string_append_printf (s, "fill %g", window->fill_value);
+  else if (window->pixelate)
+    g_string_append_printf (s, "blocks %dx%d", window->block_w,
+        window->block_h);
+  else
+    g_string_append_printf (s, "r %d,%d", window->radius_x, window->radius_y);
+}
+
+/**
+ * gst_cuda_box_blur_job_to_string:
+ *
+ * Returns: (transfer full): the job in words, a line per region and a line
+ * per component of it, for the debug log.
+ */
+gchar *
+gst_cuda_box_blur_job_to_string (const GstCudaBoxBlurJob * job)
+{
+  GString *s = g_string_new (NULL);
+  guint i, t;
+  gint pass;
+
+  g_string_append_printf (s, "%s %dx%d: %u regions, %d passes%s%s",
+      job->info->format, job->info->width, job->info->height,
+      job->regions->len, job->n_passes,
+      job->whole_frame ? ", the whole frame" : "",
+      job->covers ? ", every byte" : "");
+  for (i = 0; i < job->regions->len; i++) {
+    const GstVideoRectangle *r = &g_array_index (job->regions,
+        GstVideoRectangle, i);
+    const GstCudaBoxBlurSettings *rs = &g_array_index (job->region_settings,
+        GstCudaBoxBlurSettings, i);
+
+    g_string_append_printf (s, "\n  region %u: %dx%d at %d,%d, %s", i, r->w,
+        r->h, r->x, r->y, mode_nicks[rs->mode]);
+    for (t = 0; t < job->tasks->len; t++) {
+      const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+          GstCudaBoxBlurTask, t);
+
+      if (task->region != i)
+        continue;
+      g_string_append_printf (s, "\n    component %d: %dx%d at %d,%d, %s, "
+          "feather %d, border %d, passes", task->component, task->rect.w,
+          task->rect.h, task->rect.x, task->rect.y,
+          shape_nicks[task->window.shape], task->window.feather,
+          task->window.border);
+      for (pass = 0; pass < job->n_passes; pass++) {
+        g_string_append (s, pass ? "; " : " ");
+        append_window (s, &task->pass[pass]);
+      }
+    }
+  }
+  return g_string_free (s, FALSE);
+}
