@@ -1,0 +1,197 @@
+/* cudaboxblur: the resolve step
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * What a frame's job says it gets: which components of which regions
+ * change, where in each component's samples, with which passes; whether
+ * the frame is blurred whole.  No GPU.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
+
+#include "cudaboxblur-job.h"
+#include "testutils.h"
+
+static const GstCudaBoxBlurTask *
+task (const GstCudaBoxBlurJob * job, guint i)
+{
+  fail_unless (i < job->tasks->len);
+  return &g_array_index (job->tasks, GstCudaBoxBlurTask, i);
+}
+
+/* A region at odd coordinates of an I420 frame: luma as given, chroma
+ * rounded outwards to every sample that covers one of its pixels, with
+ * the chroma radius the luma radius halved, rounded up. */
+GST_START_TEST (test_region_per_component)
+{
+  GstCudaBoxBlurInfo info = test_info ("I420", 64, 48);
+  GstVideoRectangle face = { 5, 7, 10, 9 };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  gint c;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = 5;
+  s.radius_y = 3;
+  gst_cuda_box_blur_job_init (&job);
+  fail_unless_equals_int (gst_cuda_box_blur_job_set (&job, &s, &info, &face,
+          1, NULL), 1);
+  fail_unless_equals_int (job.tasks->len, 3);
+  fail_unless_equals_int (job.n_passes, 1);
+  fail_if (job.whole_frame);
+  for (c = 0; c < 3; c++) {
+    const GstCudaBoxBlurTask *t = task (&job, c);
+
+    fail_unless_equals_int (t->region, 0);
+    fail_unless_equals_int (t->component, c);
+    fail_unless_equals_int (t->rect.x, c ? 2 : 5);
+    fail_unless_equals_int (t->rect.y, c ? 3 : 7);
+    /* luma 5..14 x 7..15; chroma 2..7 x 3..7 */
+    fail_unless_equals_int (t->rect.w, c ? 6 : 10);
+    fail_unless_equals_int (t->rect.h, c ? 5 : 9);
+    fail_unless_equals_int (t->pass[0].radius_x, c ? 3 : 5);
+    fail_unless_equals_int (t->pass[0].radius_y, c ? 2 : 3);
+  }
+
+  /* only the planes asked for */
+  s.planes = GST_CUDA_BOX_BLUR_PLANE_Y;
+  gst_cuda_box_blur_job_set (&job, &s, &info, &face, 1, NULL);
+  fail_unless_equals_int (job.tasks->len, 1);
+  fail_unless_equals_int (task (&job, 0)->component, 0);
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
+/* The whole frame with hard edges is blurred whole; every byte of it is
+ * written only where every component changes and no byte is padding. */
+GST_START_TEST (test_whole_frame)
+{
+  GstCudaBoxBlurInfo rgba = test_info ("RGBA", 32, 16);
+  GstCudaBoxBlurInfo rgbx = test_info ("RGBx", 32, 16);
+  GstVideoRectangle whole = { 0, 0, 32, 16 }, part = { 0, 0, 31, 16 };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+
+  gst_cuda_box_blur_settings_init (&s);
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_set (&job, &s, &rgba, &whole, 1, NULL);
+  fail_unless (job.whole_frame);
+  /* alpha is left alone without blur-alpha */
+  fail_unless_equals_int (job.tasks->len, 3);
+  fail_if (job.covers);
+  s.blur_alpha = TRUE;
+  gst_cuda_box_blur_job_set (&job, &s, &rgba, &whole, 1, NULL);
+  fail_unless (job.covers);
+  gst_cuda_box_blur_job_set (&job, &s, &rgbx, &whole, 1, NULL);
+  fail_unless (job.whole_frame);
+  fail_if (job.covers);
+  gst_cuda_box_blur_job_set (&job, &s, &rgba, &part, 1, NULL);
+  fail_if (job.whole_frame);
+  s.feather = 2;
+  gst_cuda_box_blur_job_set (&job, &s, &rgba, &whole, 1, NULL);
+  fail_if (job.whole_frame);
+  fail_unless (gst_cuda_box_blur_job_in_place_helps (&job));
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
+/* Regions of their own settings: the frame takes the most passes any of
+ * them takes, and a region of fewer copies in the passes after its own. */
+GST_START_TEST (test_passes_per_region)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
+  GstVideoRectangle r[2] = { {0, 0, 8, 8}, {20, 20, 8, 8} };
+  GstCudaBoxBlurSettings s, rs[2];
+  GstCudaBoxBlurJob job;
+  gint pass;
+
+  gst_cuda_box_blur_settings_init (&s);
+  rs[0] = s;
+  rs[0].radius_x = rs[0].radius_y = 4;
+  rs[1] = s;
+  rs[1].mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+  rs[1].sigma = 3.0;
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_set (&job, &s, &info, r, 2, rs);
+  fail_unless_equals_int (job.n_passes,
+      gst_cuda_box_blur_settings_passes (&rs[1]));
+  fail_unless_equals_int (job.tasks->len, 2);
+  fail_unless_equals_int (task (&job, 0)->pass[0].radius_x, 4);
+  for (pass = 1; pass < job.n_passes; pass++)
+    fail_unless_equals_int (task (&job, 0)->pass[pass].radius_x, 0);
+  for (pass = 0; pass < job.n_passes; pass++)
+    fail_unless_equals_int (task (&job, 1)->pass[pass].radius_x,
+        gst_cuda_box_blur_gaussian_radius (3.0, job.n_passes, pass));
+  /* the widest pass bounds what the region reads */
+  fail_unless_equals_int (task (&job, 1)->window.radius_x,
+      task (&job, 1)->pass[job.n_passes - 1].radius_x);
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
+/* A frame's job from its metas: a region whose parameters change nothing
+ * is left out, a fill carries its colour, and the job prints. */
+GST_START_TEST (test_resolve_metas)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
+  GstBuffer *buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  GstVideoRegionOfInterestMeta *meta;
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  gchar *text;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  meta = gst_buffer_add_video_region_of_interest_meta (buf, "face", 4, 4,
+      10, 10);
+  gst_video_region_of_interest_meta_add_param (meta,
+      gst_structure_new (GST_CUDA_BOX_BLUR_META_PARAMS, "radius", G_TYPE_INT,
+          0, NULL));
+  meta = gst_buffer_add_video_region_of_interest_meta (buf, "plate", 30, 20,
+      12, 6);
+  gst_video_region_of_interest_meta_add_param (meta,
+      gst_structure_new (GST_CUDA_BOX_BLUR_META_PARAMS, "mode", G_TYPE_STRING,
+          "fill", "fill-color", G_TYPE_UINT, 0xffffffff, NULL));
+
+  gst_cuda_box_blur_job_init (&job);
+  fail_unless_equals_int (gst_cuda_box_blur_job_resolve (&job, &s, &info,
+          buf, NULL), 1);
+  fail_unless_equals_int (job.tasks->len, 1);
+  fail_unless (task (&job, 0)->window.fill);
+  fail_unless_equals_float (task (&job, 0)->window.fill_value, 255.0);
+  fail_unless_equals_int (task (&job, 0)->rect.x, 30);
+
+  text = gst_cuda_box_blur_job_to_string (&job);
+  fail_unless (strstr (text, "region 0: 12x6 at 30,20, fill") != NULL, "%s",
+      text);
+  g_free (text);
+
+  gst_cuda_box_blur_job_clear (&job);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
+static Suite *
+job_suite (void)
+{
+  Suite *s = suite_create ("job");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_region_per_component);
+  tcase_add_test (tc, test_whole_frame);
+  tcase_add_test (tc, test_passes_per_region);
+  tcase_add_test (tc, test_resolve_metas);
+  return s;
+}
+
+GST_CHECK_MAIN (job);
