@@ -103,13 +103,14 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
 }
 
 /**
- * gst_cuda_box_blur_device_open:
+ * gst_cuda_box_blur_device_init:
  *
- * Queries @device_id (gst_cuda_box_blur_device_query()), then makes its
- * primary context current on the calling thread, creating it if need be.
+ * Queries @device_id (gst_cuda_box_blur_device_query()), then creates its
+ * primary context if need be, without making it current on the calling
+ * thread: whatever the thread has current stays so.
  */
 gboolean
-gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
+gst_cuda_box_blur_device_init (gint device_id, GstCudaBoxBlurDevice * device,
     GError ** error)
 {
   cudaError_t err;
@@ -118,9 +119,7 @@ gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
     return FALSE;
 
   /* fails when an exclusive-process device is taken by another process */
-  err = cudaSetDevice (device_id);
-  if (err == cudaSuccess)
-    err = cudaFree (NULL);
+  err = cudaInitDevice (device_id, 0, 0);
   if (err == cudaErrorDevicesUnavailable) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_BUSY,
         "CUDA device %d (%s) is busy or unavailable: %s", device_id,
@@ -128,6 +127,20 @@ gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
     return FALSE;
   }
   return GST_CUDA_BOX_BLUR_CHECK (err, error);
+}
+
+/**
+ * gst_cuda_box_blur_device_open:
+ *
+ * gst_cuda_box_blur_device_init(), then makes the primary context current
+ * on the calling thread, for callers that own the thread.
+ */
+gboolean
+gst_cuda_box_blur_device_open (gint device_id, GstCudaBoxBlurDevice * device,
+    GError ** error)
+{
+  return gst_cuda_box_blur_device_init (device_id, device, error)
+      && GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (device_id), error);
 }
 
 /**

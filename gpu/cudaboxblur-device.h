@@ -28,6 +28,10 @@ gboolean gst_cuda_box_blur_device_query    (gint device_id,
                                             GstCudaBoxBlurDevice * device,
                                             GError ** error);
 
+gboolean gst_cuda_box_blur_device_init     (gint device_id,
+                                            GstCudaBoxBlurDevice * device,
+                                            GError ** error);
+
 gboolean gst_cuda_box_blur_device_open     (gint device_id,
                                             GstCudaBoxBlurDevice * device,
                                             GError ** error);

@@ -81,6 +81,7 @@
 #include "gstcudaboxblur.h"
 #include "gstcudaboxblurallocator.h"
 #include "gstcudaboxblurbufferpool.h"
+#include "gstcudaboxblurcontext.h"
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
@@ -818,7 +819,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * are in flight, so the upload of one frame, the kernels of another and
    * the download of a third overlap.  Frames leave in order, each with its
    * own timestamps and metas, and the element adds frames-in-flight - 1
-   * frame durations of latency (which the latency query reports).  EOS,
+   * frame durations of latency (which the latency query reports, and a
+   * latency message announces when it changes while playing).  EOS,
    * new caps and other serialized events push the frames in flight first;
    * a flush or a stop drops them.
    */
@@ -944,6 +946,7 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
   GstCudaBoxBlurSettings *s = &self->settings;
+  gboolean latency_changed = FALSE;
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
@@ -1036,15 +1039,25 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_MEMORY_MODE:
       self->memory_mode = g_value_get_enum (value);
       break;
-    case PROP_FRAMES_IN_FLIGHT:
-      self->frames_in_flight = g_value_get_uint (value);
+    case PROP_FRAMES_IN_FLIGHT:{
+      guint depth = g_value_get_uint (value);
+
+      /* the frames held back are latency (gst_cuda_box_blur_add_latency) */
+      latency_changed = depth != self->frames_in_flight
+          && GST_STATE (self) >= GST_STATE_PAUSED;
+      self->frames_in_flight = depth;
       break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
 
+  /* the pipeline queries the latency again and redistributes it */
+  if (latency_changed)
+    gst_element_post_message (GST_ELEMENT (self),
+        gst_message_new_latency (GST_OBJECT (self)));
   if (prop_id != PROP_DEVICE_ID && prop_id != PROP_MEMORY_MODE
       && prop_id != PROP_FRAMES_IN_FLIGHT)
     gst_cuda_box_blur_update_passthrough (self);
@@ -1165,25 +1178,30 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
         (error)->domain, (error)->code, g_strdup ((error)->message), \
         g_strdup_printf (__VA_ARGS__), __FILE__, GST_FUNCTION, __LINE__)
 
-/* Makes the element's CUDA context current on the calling thread: the
- * shared GstCudaContext, pushed, or the device's primary context. */
+/* The context every CUDA call of the element runs in, for
+ * gst_cuda_box_blur_context_enter(): the shared GstCudaContext, or NULL
+ * for the device's primary context. */
+#ifdef HAVE_GST_CUDA
+#define CUDA_CONTEXT(self) GST_OBJECT ((self)->cuda_context)
+#else
+#define CUDA_CONTEXT(self) NULL
+#endif
+
+/* Makes the element's CUDA context current on the calling thread, until
+ * gst_cuda_box_blur_leave() gives the thread back what it had current:
+ * the application's thread in start(), or a neighbour's thread that
+ * works in a context of its own. */
 static gboolean
 gst_cuda_box_blur_enter (GstCudaBoxBlur * self, GError ** error)
 {
-#ifdef HAVE_GST_CUDA
-  return gst_cuda_box_blur_context_push (self->cuda_context, error);
-#else
-  return GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device.device_id),
-      error);
-#endif
+  return gst_cuda_box_blur_context_enter (CUDA_CONTEXT (self),
+      self->device.device_id, error);
 }
 
 static void
 gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
 {
-#ifdef HAVE_GST_CUDA
-  gst_cuda_context_pop (NULL);
-#endif
+  gst_cuda_box_blur_context_leave (CUDA_CONTEXT (self));
 }
 
 /* Opens device @device_id, in the element's CUDA context: describes it,
@@ -1193,15 +1211,16 @@ static gboolean
 gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
 {
   const GstCudaBoxBlurProgram *program = NULL;
-  GstObject *context = NULL;
+  GstObject *context = CUDA_CONTEXT (self);
   GError *error = NULL;
   gboolean ok;
 
 #ifdef HAVE_GST_CUDA
   ok = gst_cuda_box_blur_device_query (device_id, &self->device, &error);
-  context = GST_OBJECT (self->cuda_context);
 #else
-  ok = gst_cuda_box_blur_device_open (device_id, &self->device, &error);
+  /* the primary context, made without making it current here: enter()
+   * pushes it */
+  ok = gst_cuda_box_blur_device_init (device_id, &self->device, &error);
 #endif
   if (!ok) {
     POST_ERROR (self, error, "device-id=%d", device_id);
@@ -1327,6 +1346,9 @@ static gboolean
 gst_cuda_box_blur_stop (GstBaseTransform * trans)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+#ifdef HAVE_GST_CUDA
+  GstCudaContext *context;
+#endif
 
   gst_cuda_box_blur_drain (self, FALSE);
   gst_cuda_box_blur_drop_engine (self);
@@ -1335,7 +1357,10 @@ gst_cuda_box_blur_stop (GstBaseTransform * trans)
   if (self->program)
     gst_cuda_box_blur_program_settle (self->program);
 #ifdef HAVE_GST_CUDA
-  gst_clear_object (&self->cuda_context);
+  GST_OBJECT_LOCK (self);
+  context = g_steal_pointer (&self->cuda_context);
+  GST_OBJECT_UNLOCK (self);
+  gst_clear_object (&context);
   self->foreign_logged = FALSE;
 #endif
 
@@ -1352,13 +1377,12 @@ static void
 gst_cuda_box_blur_set_context (GstElement * element, GstContext * context)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (element);
-  gint device_id;
 
+  /* from any thread: a context the element already has stays */
   GST_OBJECT_LOCK (self);
-  device_id = self->device_id;
-  GST_OBJECT_UNLOCK (self);
-  gst_cuda_handle_set_context (element, context, device_id,
+  gst_cuda_handle_set_context (element, context, self->device_id,
       &self->cuda_context);
+  GST_OBJECT_UNLOCK (self);
 
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
@@ -1436,10 +1460,22 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
 
 #ifdef HAVE_GST_CUDA
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
-      && gst_cuda_handle_context_query (GST_ELEMENT (self), query,
-          self->cuda_context))
-    return TRUE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+    GstCudaContext *context;
+    gboolean answered;
+
+    /* from any thread, while the streaming thread may move the element to
+     * another context (gst_cuda_box_blur_check_peers()) */
+    GST_OBJECT_LOCK (self);
+    context = self->cuda_context ? gst_object_ref (self->cuda_context) :
+        NULL;
+    GST_OBJECT_UNLOCK (self);
+    answered = gst_cuda_handle_context_query (GST_ELEMENT (self), query,
+        context);
+    gst_clear_object (&context);
+    if (answered)
+      return TRUE;
+  }
 #endif
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
           query))
@@ -1480,11 +1516,19 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self)
       continue;
     theirs = gst_cuda_box_blur_context_device (peer);
     if (theirs != ours && device_id < 0 && !moved) {
+      GstCudaContext *old;
+
       GST_INFO_OBJECT (self, "moving to device %u, the neighbours' device",
           theirs);
+      /* everything of the old device goes: the engines now, in its
+       * context; the allocator in gst_cuda_box_blur_open(); the pools when
+       * the allocation is decided again after these caps */
       gst_cuda_box_blur_drop_engine (self);
-      gst_object_replace ((GstObject **) & self->cuda_context,
-          GST_OBJECT (peer));
+      GST_OBJECT_LOCK (self);
+      old = self->cuda_context;
+      self->cuda_context = gst_object_ref (peer);
+      GST_OBJECT_UNLOCK (self);
+      gst_object_unref (old);
       moved = TRUE;
       ok = gst_cuda_box_blur_open (self, theirs);
     } else if (theirs != ours) {

@@ -39,10 +39,8 @@
 #endif
 
 #include "gstcudaboxblurallocator.h"
+#include "gstcudaboxblurcontext.h"
 #include "cudaboxblur-device.h"
-#ifdef HAVE_GST_CUDA
-#include "gstcudaboxblurcuda.h"
-#endif
 
 #include <string.h>
 
@@ -60,9 +58,8 @@ struct _GstCudaBoxBlurAllocator
 {
   GstAllocator parent;
   gint device_id;
-#ifdef HAVE_GST_CUDA
-  GstCudaContext *context;
-#endif
+  GstObject *context;           /* the GstCudaContext, or NULL: the
+                                 * device's primary context */
   gboolean pinned;              /* cudaMallocHost instead of managed */
   gssize live_bytes;            /* atomic: bytes allocated and not freed */
 };
@@ -97,24 +94,19 @@ forced_failure (GstCudaBoxBlurAllocator * self)
   return left == 1;
 }
 
-/* Makes the allocator's CUDA context current on the calling thread, until
- * leave(). */
+/* Makes the allocator's CUDA context current on the calling thread, any
+ * thread, until leave() gives the thread back what it had current. */
 static gboolean
 enter (GstCudaBoxBlurAllocator * self, GError ** error)
 {
-#ifdef HAVE_GST_CUDA
-  return gst_cuda_box_blur_context_push (self->context, error);
-#else
-  return GST_CUDA_BOX_BLUR_CHECK (cudaSetDevice (self->device_id), error);
-#endif
+  return gst_cuda_box_blur_context_enter (self->context, self->device_id,
+      error);
 }
 
 static void
 leave (GstCudaBoxBlurAllocator * self)
 {
-#ifdef HAVE_GST_CUDA
-  gst_cuda_context_pop (NULL);
-#endif
+  gst_cuda_box_blur_context_leave (self->context);
 }
 
 static GstMemory *
@@ -265,9 +257,7 @@ gst_cuda_box_blur_allocator_get_property (GObject * object, guint prop_id,
 static void
 gst_cuda_box_blur_allocator_finalize (GObject * object)
 {
-#ifdef HAVE_GST_CUDA
   gst_clear_object (&GST_CUDA_BOX_BLUR_ALLOCATOR (object)->context);
-#endif
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -310,7 +300,7 @@ allocator_new (gint device_id, GstObject * context, gboolean pinned)
 
   self->device_id = device_id;
 #ifdef HAVE_GST_CUDA
-  self->context = GST_CUDA_CONTEXT (gst_object_ref (context));
+  self->context = gst_object_ref (context);
 #else
   g_assert (context == NULL);
 #endif

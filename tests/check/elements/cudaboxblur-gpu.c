@@ -7,9 +7,11 @@
 
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
 #include <glib/gstdio.h>
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include "boxblur-kernel.h"
@@ -575,6 +577,213 @@ GST_START_TEST (test_nvrtc_kernels)
 
 GST_END_TEST;
 
+/* The CUDA driver's context calls, from the driver library the CUDA
+ * runtime loaded, to give a thread a context of the test's own. */
+typedef struct
+{
+  CUresult (*device_get) (CUdevice * device, int ordinal);
+  CUresult (*ctx_create) (CUcontext * context, unsigned int flags,
+      CUdevice device);
+  CUresult (*ctx_destroy) (CUcontext context);
+  CUresult (*ctx_get_current) (CUcontext * context);
+} Driver;
+
+/* A thread that is not the element's, the way a neighbour's streaming
+ * thread or the application's is: what it has current before each of the
+ * element's entry points must be current after it. */
+typedef struct
+{
+  const Driver *driver;
+  const gchar *mode;            /* memory-mode */
+  GstCudaBoxBlurInfo info;
+  GstBuffer *in[2];             /* a frame for each round */
+  GstBuffer *out[2];            /* what the element made of it */
+  GString *problems;            /* what went wrong, checked by the test */
+} Neighbour;
+
+#define NEIGHBOUR_W 64
+#define NEIGHBOUR_H 48
+#define NEIGHBOUR_RADIUS 2
+
+/* Notes a problem when the thread's current CUDA context is not
+ * @expected after @step. */
+static void
+neighbour_check (Neighbour * n, const gchar * step, CUcontext expected)
+{
+  CUcontext current = NULL;
+
+  if (n->driver->ctx_get_current (&current) != CUDA_SUCCESS)
+    g_string_append_printf (n->problems, "%s: cuCtxGetCurrent failed; ",
+        step);
+  else if (current != expected)
+    g_string_append_printf (n->problems, "%s: context %p is current, not "
+        "%p; ", step, (gpointer) current, (gpointer) expected);
+}
+
+/* One element's life on this thread, with @expected current throughout:
+ * start and caps, the queries, the pool it proposes upstream (buffers
+ * allocated and freed here), its allocator, a frame through it and its
+ * output pool, set_context, and stop. */
+static void
+neighbour_round (Neighbour * n, guint round, CUcontext expected)
+{
+  GstElement *blur = gst_object_ref_sink (gst_element_factory_make
+      ("cudaboxblur", NULL));
+  GstBufferPool *pool = NULL;
+  GstAllocator *allocator = NULL;
+  GstBuffer *bufs[3] = { NULL, };
+  GstContext *context;
+  GstMemory *mem;
+  GstHarness *h;
+  GstQuery *query;
+  GstCaps *caps;
+  GstPad *sink;
+  guint i;
+
+  gst_util_set_object_arg (G_OBJECT (blur), "memory-mode", n->mode);
+  g_object_set (blur, "radius", NEIGHBOUR_RADIUS, NULL);
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  neighbour_check (n, "start", expected);
+  gst_harness_set_src_caps (h, test_caps_new ("GRAY8", NEIGHBOUR_W,
+          NEIGHBOUR_H));
+  neighbour_check (n, "caps", expected);
+
+  sink = gst_element_get_static_pad (blur, "sink");
+  caps = gst_pad_get_current_caps (sink);
+  query = gst_query_new_caps (NULL);
+  gst_pad_query (sink, query);
+  gst_query_unref (query);
+  neighbour_check (n, "caps query", expected);
+  query = gst_query_new_context ("gst.cuda.context");
+  gst_pad_query (sink, query);
+  gst_query_unref (query);
+  neighbour_check (n, "context query", expected);
+  query = gst_query_new_allocation (caps, TRUE);
+  if (gst_pad_query (sink, query)
+      && gst_query_get_n_allocation_pools (query) > 0
+      && gst_query_get_n_allocation_params (query) > 0) {
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+    gst_query_parse_nth_allocation_param (query, 0, &allocator, NULL);
+  }
+  gst_query_unref (query);
+  neighbour_check (n, "allocation query", expected);
+
+  if (pool && allocator) {
+    /* the pool starts empty: each buffer is allocated here */
+    gst_buffer_pool_set_active (pool, TRUE);
+    neighbour_check (n, "pool activation", expected);
+    for (i = 0; i < G_N_ELEMENTS (bufs); i++)
+      if (gst_buffer_pool_acquire_buffer (pool, &bufs[i], NULL) !=
+          GST_FLOW_OK)
+        g_string_append (n->problems, "no buffer from the pool; ");
+    neighbour_check (n, "buffers from the pool", expected);
+    for (i = 0; i < G_N_ELEMENTS (bufs); i++)
+      gst_clear_buffer (&bufs[i]);
+    neighbour_check (n, "buffers back to the pool", expected);
+    /* and freed here */
+    gst_buffer_pool_set_active (pool, FALSE);
+    neighbour_check (n, "pool deactivation", expected);
+
+    mem = gst_allocator_alloc (allocator, n->info.size, NULL);
+    if (!mem)
+      g_string_append (n->problems, "no memory from the allocator; ");
+    neighbour_check (n, "allocation", expected);
+    if (mem)
+      gst_memory_unref (mem);
+    neighbour_check (n, "free", expected);
+  } else {
+    g_string_append (n->problems, "no pool or allocator proposed; ");
+  }
+  gst_clear_object (&pool);
+  gst_clear_object (&allocator);
+
+  /* the streaming thread's work, and the element's output pool */
+  n->out[round] = gst_harness_push_and_pull (h, gst_buffer_ref (n->in[round]));
+  if (!n->out[round])
+    g_string_append (n->problems, "no frame out; ");
+  neighbour_check (n, "a frame through", expected);
+
+  context = gst_context_new ("cudaboxblur.test", FALSE);
+  gst_element_set_context (blur, context);
+  gst_context_unref (context);
+  neighbour_check (n, "set_context", expected);
+
+  gst_caps_unref (caps);
+  gst_object_unref (sink);
+  gst_harness_teardown (h);
+  neighbour_check (n, "stop", expected);
+  gst_object_unref (blur);
+}
+
+/* Round 0 with no context current, as on a fresh thread; round 1 with a
+ * context of the thread's own on the same GPU, as another element's or
+ * library's would be. */
+static gpointer
+neighbour_thread (gpointer data)
+{
+  Neighbour *n = data;
+  CUcontext own = NULL;
+  CUdevice device;
+
+  neighbour_check (n, "a new thread", NULL);
+  neighbour_round (n, 0, NULL);
+  if (n->driver->device_get (&device, 0) != CUDA_SUCCESS
+      || n->driver->ctx_create (&own, 0, device) != CUDA_SUCCESS) {
+    g_string_append (n->problems, "cannot make a CUDA context; ");
+    return NULL;
+  }
+  neighbour_check (n, "a context of its own", own);
+  neighbour_round (n, 1, own);
+  n->driver->ctx_destroy (own);
+  return NULL;
+}
+
+/* Whatever thread calls into the element, its allocator or its pools
+ * finds its own CUDA context current afterwards, or none if it had none:
+ * the element pushes its context and pops it, in managed and in pinned
+ * memory. */
+GST_START_TEST (test_thread_keeps_its_context)
+{
+  static const gchar *const modes[] = { "managed", "pinned" };
+  void *lib = dlopen ("libcuda.so.1", RTLD_LAZY);
+  Driver driver;
+  guint m, r;
+
+  fail_unless (lib != NULL, "cannot load the CUDA driver library");
+  driver.device_get = dlsym (lib, "cuDeviceGet");
+  driver.ctx_create = dlsym (lib, "cuCtxCreate_v2");
+  driver.ctx_destroy = dlsym (lib, "cuCtxDestroy_v2");
+  driver.ctx_get_current = dlsym (lib, "cuCtxGetCurrent");
+  fail_unless (driver.device_get && driver.ctx_create && driver.ctx_destroy
+      && driver.ctx_get_current);
+
+  for (m = 0; m < G_N_ELEMENTS (modes); m++) {
+    Neighbour n = { &driver, modes[m], };
+    GThread *thread;
+
+    n.info = test_info ("GRAY8", NEIGHBOUR_W, NEIGHBOUR_H);
+    n.problems = g_string_new (NULL);
+    for (r = 0; r < 2; r++)
+      n.in[r] = test_buffer_new (NULL, "GRAY8", NEIGHBOUR_W, NEIGHBOUR_H, 0,
+          m * 2 + r);
+    thread = g_thread_new ("neighbour", neighbour_thread, &n);
+    g_thread_join (thread);
+
+    fail_unless (n.problems->len == 0, "memory-mode=%s: %s", modes[m],
+        n.problems->str);
+    for (r = 0; r < 2; r++) {
+      test_assert_blurred (n.in[r], n.out[r], "GRAY8", NEIGHBOUR_W,
+          NEIGHBOUR_H, NEIGHBOUR_RADIUS, NEIGHBOUR_RADIUS);
+      gst_buffer_unref (n.in[r]);
+      gst_buffer_unref (n.out[r]);
+    }
+    g_string_free (n.problems, TRUE);
+  }
+  dlclose (lib);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaboxblur_gpu_suite (void)
 {
@@ -600,6 +809,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_invalid_device_id);
   tcase_add_test (tc, test_arch_matches_device);
   tcase_add_test (tc, test_nvrtc_kernels);
+  tcase_add_test (tc, test_thread_keeps_its_context);
   return s;
 }
 

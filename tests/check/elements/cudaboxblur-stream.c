@@ -546,6 +546,48 @@ GST_START_TEST (test_frames_in_flight_latency)
 
 GST_END_TEST;
 
+/* A change of frames-in-flight while playing changes the latency: the
+ * element posts a latency message so that the pipeline asks again.  The
+ * same value again, or a change before the element starts, posts none. */
+GST_START_TEST (test_frames_in_flight_latency_message)
+{
+  GstElement *blur = gst_object_ref_sink (gst_element_factory_make
+      ("cudaboxblur", NULL));
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GstHarness *h;
+
+  gst_element_set_bus (blur, bus);
+  g_object_set (blur, "frames-in-flight", 2, NULL);
+  fail_if (gst_bus_have_pending (bus), "a latency message while stopped");
+
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  gst_harness_set_src_caps (h, test_caps_new ("GRAY8", W, H));
+  gst_bus_set_flushing (bus, TRUE);
+  gst_bus_set_flushing (bus, FALSE);
+
+  g_object_set (blur, "frames-in-flight", 3, NULL);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_LATENCY);
+  fail_unless (msg != NULL, "no latency message");
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (blur));
+  gst_message_unref (msg);
+
+  g_object_set (blur, "frames-in-flight", 3, NULL);
+  fail_if (gst_bus_have_pending (bus), "a latency message for no change");
+
+  g_object_set (blur, "frames-in-flight", 1, NULL);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_LATENCY);
+  fail_unless (msg != NULL, "no latency message");
+  gst_message_unref (msg);
+
+  gst_harness_teardown (h);
+  gst_element_set_bus (blur, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (blur);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaboxblur_stream_suite (void)
 {
@@ -564,6 +606,7 @@ cudaboxblur_stream_suite (void)
   tcase_add_test (tc, test_frames_in_flight_order);
   tcase_add_test (tc, test_frames_in_flight_events);
   tcase_add_test (tc, test_frames_in_flight_latency);
+  tcase_add_test (tc, test_frames_in_flight_latency_message);
   return s;
 }
 
