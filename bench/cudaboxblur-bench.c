@@ -282,7 +282,7 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
     for (f = 0; f < 2; f++) {
       const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
       const gchar *fmt = f ? "GRAY32F" : "GRAY8";
-      KernelJob job = { gst_cuda_box_blur_plan_new (program),
+      KernelJob job = { gst_cuda_box_blur_plan_new (program, NULL),
         f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
       };
       gsize bytes = (gsize) w * h * bpp;
@@ -441,7 +441,8 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
   gst_cuda_box_blur_frame_from_data (&job.dst.frame, &job.info, b);
   job.src.location = job.dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
   job.engine = gst_cuda_box_blur_engine_new (dev,
-      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), &error);
+      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), NULL,
+      &error);
   if (!job.engine)
     g_error ("%s", error->message);
   job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
@@ -1029,7 +1030,8 @@ startup_steps_child (gint width)
       gst_cuda_box_blur_keep_on_host (a, info.size, 0);
       gst_cuda_box_blur_keep_on_host (b, info.size, 0));
   STEP (memset (a, 0x40, info.size));
-  STEP (if (!(engine = gst_cuda_box_blur_engine_new (&dev, program, &error)))
+  STEP (if (!(engine = gst_cuda_box_blur_engine_new (&dev, program, NULL,
+                  &error)))
       g_error ("%s", error->message));
   gst_cuda_box_blur_frame_from_data (&in.frame, &info, a);
   gst_cuda_box_blur_frame_from_data (&out.frame, &info, b);
@@ -1295,7 +1297,8 @@ bench_cuda_element (const GstCudaBoxBlurDevice * dev, const gchar * fmt,
     g_error ("%s", error->message);
   gst_cuda_context_push (context);
   engine = gst_cuda_box_blur_engine_new (dev,
-      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), &error);
+      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), NULL,
+      &error);
   if (!engine)
     g_error ("%s", error->message);
   CHECK (cudaEventCreate (&e0));

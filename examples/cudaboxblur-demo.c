@@ -294,7 +294,7 @@ blur_on_gpu (const Image * in, Image * out, guint radius, gint device_id)
   g_object_set (src, "caps", caps, NULL);
   g_object_set (blur, "radius", radius, "device-id", device_id, NULL);
 
-  g_print ("Compiling CUDA kernel with NVRTC (cudaboxblur start)...\n");
+  g_print ("Starting cudaboxblur (CUDA context and kernels)...\n");
   if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE) {
     run_to_eos (pipeline);      /* prints the element's error */

@@ -20,13 +20,14 @@
 static GstDebugCategory * \
 ensure_debug_category (void) \
 { \
-  static gsize cat = 0; \
+  static gsize made = 0; \
+  static GstDebugCategory *cat = NULL; \
   \
-  if (g_once_init_enter (&cat)) { \
-    gsize c = (gsize) _gst_debug_category_new (name, 0, description); \
-    g_once_init_leave (&cat, c); \
+  if (g_once_init_enter (&made)) { \
+    GST_DEBUG_CATEGORY_INIT (cat, name, 0, description); \
+    g_once_init_leave (&made, 1); \
   } \
-  return (GstDebugCategory *) cat; \
+  return cat; \
 }
 
 #define GST_CAT_DEFAULT ensure_debug_category ()

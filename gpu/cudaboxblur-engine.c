@@ -37,6 +37,7 @@ struct _GstCudaBoxBlurEngine
   const GstCudaBoxBlurProgram *program;
   cudaStream_t stream;
   GstCudaBoxBlurPlan *plan;     /* the launches of the frame */
+  gpointer log_object;          /* GObject or NULL, not reffed */
 
   /* device memory for the passes between the first and the last */
   guint8 *scratch;
@@ -78,23 +79,27 @@ typedef struct
 
 /**
  * gst_cuda_box_blur_engine_new:
+ * @log_object: (nullable): the #GObject the engine's log lines name, which
+ *   must outlive it
  *
  * An engine for @device running @program, with its stream created in the
  * CUDA context current on the calling thread.
  */
 GstCudaBoxBlurEngine *
 gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
-    const GstCudaBoxBlurProgram * program, GError ** error)
+    const GstCudaBoxBlurProgram * program, gpointer log_object,
+    GError ** error)
 {
   GstCudaBoxBlurEngine *engine = g_new0 (GstCudaBoxBlurEngine, 1);
 
   engine->device = *device;
   engine->program = program;
+  engine->log_object = log_object;
   engine->halo_copies = g_array_new (FALSE, FALSE, sizeof (HaloCopy));
   engine->slots = g_array_new (FALSE, FALSE, sizeof (HaloSlot));
   engine->layers = g_array_new (FALSE, FALSE, sizeof (guint));
   engine->rounded = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  engine->plan = gst_cuda_box_blur_plan_new (program);
+  engine->plan = gst_cuda_box_blur_plan_new (program, log_object);
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
               cudaStreamNonBlocking), error)) {
     engine->stream = NULL;
@@ -225,8 +230,9 @@ stage_frame (GstCudaBoxBlurEngine * engine, guint which,
     return FALSE;
 
   if (!engine->staging_logged[which]) {
-    GST_DEBUG ("the %s is in host memory: copying it through a device "
-        "staging frame", which == STAGE_IN ? "input" : "output");
+    GST_DEBUG_OBJECT (engine->log_object, "the %s is in host memory: "
+        "copying it through a device staging frame",
+        which == STAGE_IN ? "input" : "output");
     engine->staging_logged[which] = TRUE;
   }
 
@@ -611,8 +617,9 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
       gst_cuda_box_blur_plan_end_batch (engine->plan);
     }
   }
-  GST_LOG ("%u regions, %d passes, %u layers: %u launches", job->regions->len,
-      passes, n_layers, gst_cuda_box_blur_plan_n_launches (engine->plan));
+  GST_LOG_OBJECT (engine->log_object, "%u regions, %d passes, %u layers: "
+      "%u launches", job->regions->len, passes, n_layers,
+      gst_cuda_box_blur_plan_n_launches (engine->plan));
   return gst_cuda_box_blur_plan_run (engine->plan, engine->stream, error);
 }
 

@@ -49,6 +49,7 @@ typedef struct _GstCudaBoxBlurEngine GstCudaBoxBlurEngine;
 
 GstCudaBoxBlurEngine * gst_cuda_box_blur_engine_new   (const GstCudaBoxBlurDevice * device,
                                                        const GstCudaBoxBlurProgram * program,
+                                                       gpointer log_object,
                                                        GError ** error);
 
 void                   gst_cuda_box_blur_engine_free  (GstCudaBoxBlurEngine * engine);

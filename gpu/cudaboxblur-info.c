@@ -193,8 +193,9 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
  *
  * The value of component @component for the colour @argb in @info frames:
  * R, G, B and A scaled to the component's range; Y, U and V through the
- * caps' colour matrix (BT.709 where the caps give none, as for the gray
- * formats), then offset and scaled by the caps' range.  Integer samples
+ * caps' colour matrix (gst_video_info_from_caps() fills in GStreamer's
+ * default where the caps give none; BT.709 where even that names none),
+ * then offset and scaled by the caps' range.  Integer samples
  * are rounded; GRAY32F takes GRAY8's value unrounded.
  */
 gdouble

@@ -423,6 +423,25 @@ read_int (const GValue * value, gint lo, gint hi, gint * out)
   return TRUE;
 }
 
+/* A number field's value, floating point or integer, clamped to @lo..@hi;
+ * FALSE when it is none. */
+static gboolean
+read_number (const GValue * value, gdouble lo, gdouble hi, gdouble * out)
+{
+  gdouble v;
+
+  if (G_VALUE_HOLDS_DOUBLE (value))
+    v = g_value_get_double (value);
+  else if (G_VALUE_HOLDS_INT (value))
+    v = g_value_get_int (value);
+  else if (G_VALUE_HOLDS_UINT (value))
+    v = g_value_get_uint (value);
+  else
+    return FALSE;
+  *out = CLAMP (v, lo, hi);
+  return TRUE;
+}
+
 static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
 static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
 
@@ -472,11 +491,7 @@ read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
     else
       problem = "not an integer";
   } else if (g_str_equal (name, "sigma")) {
-    if (G_VALUE_HOLDS_DOUBLE (value) || G_VALUE_HOLDS_INT (value))
-      m->sigma = CLAMP (G_VALUE_HOLDS_DOUBLE (value) ?
-          g_value_get_double (value) : g_value_get_int (value), 0,
-          GST_CUDA_BOX_BLUR_MAX_SIGMA);
-    else
+    if (!read_number (value, 0, GST_CUDA_BOX_BLUR_MAX_SIGMA, &m->sigma))
       problem = "not a number";
   } else {
     problem = "unknown";

@@ -37,8 +37,8 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
  * COLUMN_RUN rows of column_vector[] columns each (COLUMN_LONG_RUN from
  * radius_y COLUMN_LONG_RADIUS on, where the window each run starts with
  * cost the most), and whose row warps take ROW_RUN samples of a row each.
- * The README's column-run sweep calls for 16 rows below radius_y 16 and
- * 32 from there, not yet taken. */
+ * The column-run sweep (docs/kernels.md, "Column runs") calls for 16 rows
+ * below radius_y 16 and 32 from there, not yet taken. */
 #define COLUMN_THREADS 128
 #define COLUMN_RUN 32
 #define COLUMN_LONG_RUN 64
@@ -91,6 +91,7 @@ typedef struct
 struct _GstCudaBoxBlurPlan
 {
   const GstCudaBoxBlurProgram *program;
+  gpointer log_object;          /* GObject or NULL, not reffed */
   GstCudaBoxBlurSampleType type;
 
   GArray *args;                 /* BoxBlurArgs of the closed batches */
@@ -109,12 +110,21 @@ struct _GstCudaBoxBlurPlan
   gsize mid_size;
 };
 
+/**
+ * gst_cuda_box_blur_plan_new:
+ * @log_object: (nullable): the #GObject the plan's log lines name, which
+ *   must outlive it
+ *
+ * An empty plan of launches of @program's kernels.
+ */
 GstCudaBoxBlurPlan *
-gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program)
+gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
+    gpointer log_object)
 {
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
 
   plan->program = program;
+  plan->log_object = log_object;
   plan->args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));
   plan->launches = g_array_new (FALSE, FALSE, sizeof (Launch));
   plan->pending = g_array_new (FALSE, FALSE, sizeof (Launch));
@@ -503,8 +513,8 @@ gst_cuda_box_blur_plan_launch (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
     BoxBlurArgs *list = plan->device + l->first;
     void *params[] = { &list, &plan->mid };
 
-    GST_LOG ("launch %u: stage %d, %u entries, grid %ux%u", i, l->stage,
-        l->count, l->grid.x, l->grid.y);
+    GST_LOG_OBJECT (plan->log_object, "launch %u: stage %d, %u entries, "
+        "grid %ux%u", i, l->stage, l->count, l->grid.x, l->grid.y);
     if (!GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *) l->kernel,
                 l->grid, l->block, params, 0, stream), error))
       return FALSE;

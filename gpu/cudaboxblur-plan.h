@@ -32,7 +32,8 @@ G_BEGIN_DECLS
  * order).  The arguments of every launch go to the GPU in one copy. */
 typedef struct _GstCudaBoxBlurPlan GstCudaBoxBlurPlan;
 
-GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurProgram * program);
+GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurProgram * program,
+                                                     gpointer log_object);
 
 void                 gst_cuda_box_blur_plan_free    (GstCudaBoxBlurPlan * plan);
 

@@ -81,6 +81,7 @@
 #include "gstcudaboxblur.h"
 #include "gstcudaboxblurallocator.h"
 #include "gstcudaboxblurbufferpool.h"
+#include "gstcudaboxblurimage.h"
 #include "gstcudaboxblurcontext.h"
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-engine.h"
@@ -162,8 +163,8 @@ struct _GstCudaBoxBlur
    * element runs in, shared with the neighbours (without
    * gstreamer-cuda-1.0, the device's primary context) */
   GstCudaContext *cuda_context;
-  gboolean foreign_logged;
 #endif
+  gboolean foreign_logged;      /* warned of CUDA memory of another context */
 
   /* from set_caps() to stop(): the engines, the first made by set_caps(),
    * the others when frames-in-flight needs them, each with a stream of its
@@ -594,8 +595,9 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * GstCudaBoxBlur:roi-width:
    *
    * Width of the rectangle to blur; 0 (the default) reaches the right edge
-   * of the frame.  Pixels outside the rectangle are left untouched; those
-   * inside get exactly the value a whole-frame blur gives them.  With
+   * of the frame.  Pixels outside the rectangle are left untouched; with
+   * one box pass, those inside get exactly the value a whole-frame blur
+   * gives them (each further pass reads the input around it).  With
    * subsampled chroma the rectangle is divided by the subsampling and
    * rounded outwards.  Ignored when #GstCudaBoxBlur:roi-meta is set.
    */
@@ -671,9 +673,9 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * GstCudaBoxBlur:fill-color:
    *
    * The colour of mode fill, as 0xAARRGGBB.  YUV formats take it through
-   * the caps' colour matrix and range (BT.709 where the caps give no
-   * matrix, as for the gray formats); GRAY32F takes GRAY8's value, in
-   * 0..255.  Alpha is written only with #GstCudaBoxBlur:blur-alpha.
+   * the caps' colour matrix and range; caps without colorimetry take
+   * GStreamer's defaults (BT.601 for YUV up to 576 lines, BT.709 above,
+   * full range for gray).  GRAY32F takes GRAY8's value, in 0..255.  Alpha is written only with #GstCudaBoxBlur:blur-alpha.
    */
   g_object_class_install_property (gobject_class, PROP_FILL_COLOR,
       g_param_spec_uint ("fill-color", "Fill color", "Colour of mode fill, "
@@ -798,7 +800,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
    * bus and no page migrates.  `pinned` offers and allocates page-locked
    * host memory and copies each frame to device memory and the result back
    * with DMA, which the copy engines overlap with the kernels when
-   * frames-in-flight is above 1 (see the README's measurements).
+   * frames-in-flight is above 1 (docs/performance.md, "Element
+   * throughput").
    */
   g_object_class_install_property (gobject_class, PROP_MEMORY_MODE,
       g_param_spec_enum ("memory-mode", "Memory mode",
@@ -1567,7 +1570,7 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
   }
   if (!self->engines[0])
     self->engines[0] = gst_cuda_box_blur_engine_new (&self->device,
-        self->program, &error);
+        self->program, self, &error);
   ok = self->engines[0] && gst_cuda_box_blur_engine_check_fits
       (self->engines[0], info, &error);
   gst_cuda_box_blur_leave (self);
@@ -1811,24 +1814,18 @@ gst_cuda_box_blur_transform_meta (GstBaseTransform * trans,
   return TRUE;
 }
 
-/* TRUE when the regions of @buffer can be blurred where they are: nobody
- * else holds the buffer, the GPU reaches its memory (managed, or CUDA
- * memory of the shared context), and the regions allow it. */
+/* The CUDA context whose memory the element uses where it is: the shared
+ * one when the caps carry CUDA memory, else none. */
+#define MEMORY_CONTEXT(self) ((self)->cuda_memory ? CUDA_CONTEXT (self) : NULL)
+
+/* TRUE when the regions of @buffer can be blurred where they are: the GPU
+ * can write the buffer in place, and the regions allow it. */
 static gboolean
 gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
 {
-  gboolean reachable;
-
-  if (gst_buffer_n_memory (buffer) != 1 || !gst_buffer_is_writable (buffer)
-      || !gst_buffer_is_memory_range_writable (buffer, 0, -1))
-    return FALSE;
-  reachable = gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory
-      (buffer, 0));
-#ifdef HAVE_GST_CUDA
-  reachable |= self->cuda_memory
-      && gst_cuda_box_blur_is_device_buffer (buffer, self->cuda_context);
-#endif
-  return reachable && gst_cuda_box_blur_job_in_place_helps (&self->job);
+  return gst_cuda_box_blur_image_is_writable_in_place (buffer,
+      MEMORY_CONTEXT (self))
+      && gst_cuda_box_blur_job_in_place_helps (&self->job);
 }
 
 /* Brings the controlled properties to the buffer's stream time, then
@@ -1903,63 +1900,24 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   return ret;
 }
 
-/* TRUE when the kernels can use @frame of @buffer where it is. */
-static gboolean
-frame_is_managed (GstBuffer * buffer, const GstCudaBoxBlurInfo * info,
-    const GstCudaBoxBlurFrame * frame)
-{
-  gint p;
-
-  if (gst_buffer_n_memory (buffer) != 1
-      || !gst_cuda_box_blur_memory_is_managed (gst_buffer_peek_memory (buffer,
-              0)))
-    return FALSE;
-  for (p = 0; p < info->n_planes; p++)
-    if (((guintptr) frame->data[p] | (guintptr) frame->stride[p]) %
-        info->sample_size)
-      return FALSE;
-  return TRUE;
-}
-
-/* Maps @buffer with @flags and describes its frame for the engine: CUDA
- * memory of the shared context as device memory (no host copy), the
- * element's managed memory as managed, anything else as host memory. */
+/* Maps @buffer with @flags and describes its frame for the engine
+ * (gst_cuda_box_blur_image_map()); warns once about frames in CUDA memory
+ * of another context, which go through the host. */
 static gboolean
 gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
     GstMapFlags flags, GstMapInfo * map, GstCudaBoxBlurImage * image,
     GError ** error)
 {
-  memset (image, 0, sizeof (*image));
-  image->location = GST_CUDA_BOX_BLUR_IN_HOST;
+  gboolean foreign;
 
-#ifdef HAVE_GST_CUDA
-  if (self->cuda_memory) {
-    if (gst_cuda_box_blur_map_device (buffer, self->cuda_context, map,
-            flags)) {
-      image->location = GST_CUDA_BOX_BLUR_IN_DEVICE;
-    } else if (!self->foreign_logged) {
-      GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "
-          "the shared CUDA context: copying it through the host", buffer);
-      self->foreign_logged = TRUE;
-    }
-  }
-#endif
-
-  if (image->location != GST_CUDA_BOX_BLUR_IN_DEVICE
-      && !gst_buffer_map (buffer, map, flags)) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FAILED,
-        "gst_buffer_map of %" GST_PTR_FORMAT " failed", buffer);
+  if (!gst_cuda_box_blur_image_map (image, buffer, &self->info,
+          MEMORY_CONTEXT (self), flags, map, &foreign, error))
     return FALSE;
+  if (foreign && !self->foreign_logged) {
+    GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "
+        "the shared CUDA context: copying it through the host", buffer);
+    self->foreign_logged = TRUE;
   }
-  if (!gst_cuda_box_blur_frame_from_buffer (&image->frame, &self->info,
-          buffer, map, error)) {
-    gst_buffer_unmap (buffer, map);
-    return FALSE;
-  }
-
-  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST
-      && frame_is_managed (buffer, &self->info, &image->frame))
-    image->location = GST_CUDA_BOX_BLUR_IN_MANAGED;
   return TRUE;
 }
 
@@ -2164,7 +2122,7 @@ gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
     return TRUE;
   if (gst_cuda_box_blur_enter (self, &error)) {
     self->engines[i] = gst_cuda_box_blur_engine_new (&self->device,
-        self->program, &error);
+        self->program, self, &error);
     gst_cuda_box_blur_leave (self);
   }
   if (!self->engines[i]) {

@@ -620,21 +620,30 @@ engine_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
+/* The engine every test uses, on device 0. */
+static void
+engine_setup (void)
 {
   const GstCudaBoxBlurProgram *program;
   GError *error = NULL;
-  int ret;
 
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("engine");
   if (!gst_cuda_box_blur_device_open (0, &device, &error)
       || !(program = gst_cuda_box_blur_program_get (device.major,
               device.minor, &error))
-      || !(engine = gst_cuda_box_blur_engine_new (&device, program, &error)))
+      || !(engine = gst_cuda_box_blur_engine_new (&device, program, NULL,
+              &error)))
     g_error ("%s", error->message);
-  ret = gst_check_run_suite (engine_suite (), "engine", __FILE__);
-  gst_cuda_box_blur_engine_free (engine);
-  return ret;
 }
+
+static void
+engine_teardown (void)
+{
+  gst_cuda_box_blur_engine_free (engine);
+}
+
+static const TestGpuNeeds needs = {
+  .setup = engine_setup,
+  .teardown = engine_teardown,
+};
+
+TEST_GPU_CHECK_MAIN ("engine", engine_suite, &needs);

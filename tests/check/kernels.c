@@ -37,7 +37,7 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   GstVideoRectangle region = { 0, 0, w, h };
   GstMapInfo map;
   GError *error = NULL;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
   gsize in_size;
 
   if (pixelate) {
@@ -251,17 +251,21 @@ kernels_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
+/* The program every test uses, for device 0. */
+static void
+kernels_setup (void)
 {
   GstCudaBoxBlurDevice device;
   GError *error = NULL;
 
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("kernels");
   if (!gst_cuda_box_blur_device_open (0, &device, &error)
       || !(program = gst_cuda_box_blur_program_get (device.major,
               device.minor, &error)))
     g_error ("%s", error->message);
-  return gst_check_run_suite (kernels_suite (), "kernels", __FILE__);
 }
+
+static const TestGpuNeeds needs = {
+  .setup = kernels_setup,
+};
+
+TEST_GPU_CHECK_MAIN ("kernels", kernels_suite, &needs);

@@ -680,9 +680,9 @@ boxes_kernel (const gint * radii, gint n, gint * n_taps)
 /* Mode gaussian's boxes: radii r and r + 1, never shrinking, whose total
  * variance is the nearest to sigma^2 that such boxes reach; and how far
  * their blur is from a Gaussian sampled at the pixels: the L1 distance
- * between the two normalised 1-D kernels stays within the bounds the
- * README gives, for 3, 4 and 5 boxes and sigma in [1.5, 3), [3, 8) and
- * [8, 64]. */
+ * between the two normalised 1-D kernels stays within the bounds
+ * docs/redaction.md gives ("Gaussian"), for 3, 4 and 5 boxes and sigma in
+ * [1.5, 3), [3, 8) and [8, 64]. */
 GST_START_TEST (test_gaussian_boxes)
 {
   const gdouble bound[3][3] = { {0.20, 0.105, 0.07}, {0.145, 0.09, 0.055},
@@ -966,6 +966,27 @@ GST_START_TEST (test_region_settings)
   fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
   fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
           buf, NULL, regions, rs), 3);
+
+  /* a sigma of an unsigned integer, clamped like the others */
+  gst_buffer_unref (buf);
+  buf = gst_buffer_new ();
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 10, 10, 40,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
+          "sigma", G_TYPE_UINT, 6, NULL));
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 100, 10, 40,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "sigma", G_TYPE_UINT, 1000, NULL));
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
+          buf, NULL, regions, rs), 2);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
+  fail_unless (r->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN && r->sigma == 6);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 1);
+  fail_unless (r->sigma == GST_CUDA_BOX_BLUR_MAX_SIGMA);
 
   gst_buffer_unref (buf);
   g_array_unref (rs);

@@ -73,6 +73,50 @@ test_skip_without_gpu (const gchar * name)
   }
 }
 
+gint
+test_gpu_check_main (int argc, char **argv, const gchar * name,
+    Suite * (*suite_func) (void), const TestGpuNeeds * needs,
+    const gchar * file)
+{
+  /* the skip line spells out the number of devices a suite needs */
+  static const gchar *const counts[] = { NULL, "one", "two", "three",
+    "four"
+  };
+  gint ret;
+  guint i;
+
+  gst_check_init (&argc, &argv);
+  test_skip_without_gpu (name);
+  if (needs && needs->n_devices > 1) {
+    gint count = 0;
+
+    g_assert ((guint) needs->n_devices < G_N_ELEMENTS (counts));
+    if (cudaGetDeviceCount (&count) != cudaSuccess
+        || count < needs->n_devices) {
+      g_print ("SKIP: %s: needs %s CUDA devices, this machine has %d\n",
+          name, counts[needs->n_devices], count);
+      return TEST_EXIT_SKIP;
+    }
+  }
+  for (i = 0; needs && i < needs->n_elements; i++) {
+    GstElementFactory *factory = gst_element_factory_find (needs->elements[i]);
+
+    if (!factory) {
+      g_print ("SKIP: %s: GStreamer element %s is not installed\n", name,
+          needs->elements[i]);
+      return TEST_EXIT_SKIP;
+    }
+    gst_object_unref (factory);
+  }
+
+  if (needs && needs->setup)
+    needs->setup ();
+  ret = gst_check_run_suite (suite_func (), name, file);
+  if (needs && needs->teardown)
+    needs->teardown ();
+  return ret;
+}
+
 GstCaps *
 test_caps_new (const gchar * format, gint width, gint height)
 {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gst/gst.h>
+#include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-params.h"
@@ -28,6 +29,39 @@ gboolean     test_gpu_available  (gchar ** reason);
 
 /* Exits with TEST_EXIT_SKIP, saying why, when there is no usable GPU. */
 void         test_skip_without_gpu (const gchar * name);
+
+/* What a GPU suite needs besides one usable CUDA device. */
+typedef struct
+{
+  /* CUDA devices it uses at once; 0 for one */
+  gint n_devices;
+  /* GStreamer elements its pipelines are made of */
+  const gchar *const *elements;
+  guint n_elements;
+  /* run once the machine has all that, before the suite and after it;
+   * either may be NULL */
+  void (*setup) (void);
+  void (*teardown) (void);
+} TestGpuNeeds;
+
+/* The main() of GPU suite @name, made by @suite_func in source @file:
+ * gst_check_init(), then an exit with TEST_EXIT_SKIP, saying why, on a
+ * machine without a usable GPU or without what @needs (may be NULL) asks
+ * for; then the suite, between @needs' setup and teardown. */
+gint         test_gpu_check_main (int argc, char **argv, const gchar * name,
+                                  Suite * (*suite_func) (void),
+                                  const TestGpuNeeds * needs,
+                                  const gchar * file);
+
+/* GST_CHECK_MAIN() for a suite that needs a GPU (see
+ * test_gpu_check_main()). */
+#define TEST_GPU_CHECK_MAIN(name, suite_func, needs)                      \
+int                                                                       \
+main (int argc, char **argv)                                              \
+{                                                                         \
+  return test_gpu_check_main (argc, argv, name, suite_func, needs,        \
+      __FILE__);                                                          \
+}
 
 GstCaps *    test_caps_new       (const gchar * format, gint width,
                                   gint height);

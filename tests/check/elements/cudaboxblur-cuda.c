@@ -559,23 +559,9 @@ cudaboxblur_cuda_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  guint i;
+static const TestGpuNeeds needs = {
+  .elements = needed,
+  .n_elements = G_N_ELEMENTS (needed),
+};
 
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("cudaboxblur-cuda");
-  for (i = 0; i < G_N_ELEMENTS (needed); i++) {
-    GstElementFactory *factory = gst_element_factory_find (needed[i]);
-
-    if (!factory) {
-      g_print ("SKIP: cudaboxblur-cuda: GStreamer element %s is not "
-          "installed\n", needed[i]);
-      return TEST_EXIT_SKIP;
-    }
-    gst_object_unref (factory);
-  }
-  return gst_check_run_suite (cudaboxblur_cuda_suite (), "cudaboxblur-cuda",
-      __FILE__);
-}
+TEST_GPU_CHECK_MAIN ("cudaboxblur-cuda", cudaboxblur_cuda_suite, &needs);

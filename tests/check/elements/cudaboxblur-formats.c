@@ -371,11 +371,4 @@ cudaboxblur_formats_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("cudaboxblur-formats");
-  return gst_check_run_suite (cudaboxblur_formats_suite (),
-      "cudaboxblur-formats", __FILE__);
-}
+TEST_GPU_CHECK_MAIN ("cudaboxblur-formats", cudaboxblur_formats_suite, NULL);

@@ -813,11 +813,4 @@ cudaboxblur_gpu_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("cudaboxblur-gpu");
-  return gst_check_run_suite (cudaboxblur_gpu_suite (), "cudaboxblur-gpu",
-      __FILE__);
-}
+TEST_GPU_CHECK_MAIN ("cudaboxblur-gpu", cudaboxblur_gpu_suite, NULL);

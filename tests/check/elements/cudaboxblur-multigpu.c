@@ -14,7 +14,6 @@
 
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
-#include <cuda_runtime_api.h>
 #include <string.h>
 
 #ifdef HAVE_GST_CUDA
@@ -179,30 +178,17 @@ cudaboxblur_multigpu_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  gint count = 0;
-
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("cudaboxblur-multigpu");
-  if (cudaGetDeviceCount (&count) != cudaSuccess || count < 2) {
-    g_print ("SKIP: cudaboxblur-multigpu: needs two CUDA devices, this "
-        "machine has %d\n", count);
-    return TEST_EXIT_SKIP;
-  }
 #ifdef HAVE_GST_CUDA
-  {
-    GstElementFactory *upload = gst_element_factory_find ("cudaupload");
-
-    if (!upload) {
-      g_print ("SKIP: cudaboxblur-multigpu: GStreamer element cudaupload is "
-          "not installed\n");
-      return TEST_EXIT_SKIP;
-    }
-    gst_object_unref (upload);
-  }
+static const gchar *const needed[] = { "cudaupload" };
 #endif
-  return gst_check_run_suite (cudaboxblur_multigpu_suite (),
-      "cudaboxblur-multigpu", __FILE__);
-}
+
+static const TestGpuNeeds needs = {
+  .n_devices = 2,
+#ifdef HAVE_GST_CUDA
+  .elements = needed,
+  .n_elements = G_N_ELEMENTS (needed),
+#endif
+};
+
+TEST_GPU_CHECK_MAIN ("cudaboxblur-multigpu", cudaboxblur_multigpu_suite,
+    &needs);

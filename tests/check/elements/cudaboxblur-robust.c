@@ -537,11 +537,4 @@ robust_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("cudaboxblur-robust");
-  return gst_check_run_suite (robust_suite (), "cudaboxblur-robust",
-      __FILE__);
-}
+TEST_GPU_CHECK_MAIN ("cudaboxblur-robust", robust_suite, NULL);

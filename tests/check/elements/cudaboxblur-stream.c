@@ -610,11 +610,4 @@ cudaboxblur_stream_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  gst_check_init (&argc, &argv);
-  test_skip_without_gpu ("cudaboxblur-stream");
-  return gst_check_run_suite (cudaboxblur_stream_suite (),
-      "cudaboxblur-stream", __FILE__);
-}
+TEST_GPU_CHECK_MAIN ("cudaboxblur-stream", cudaboxblur_stream_suite, NULL);
