@@ -81,6 +81,7 @@
 #include "gstcudaboxblur.h"
 #include "gstcudaboxblurallocator.h"
 #include "gstcudaboxblurbufferpool.h"
+#include "gstcudaboxblurflight.h"
 #include "gstcudaboxblurimage.h"
 #include "gstcudaboxblurcontext.h"
 #include "cudaboxblur-device.h"
@@ -183,9 +184,10 @@ struct _GstCudaBoxBlur
   GstCudaBoxBlurJob job;
   gboolean in_place;
   guint slot;                   /* the engine it runs on */
-  struct _InFlight *flight;     /* NULL: transform() waits for its blur */
+  GstCudaBoxBlurFlight *flight; /* NULL: transform() waits for its blur */
 
-  /* frames whose blur may still run, oldest first (InFlight), on the
+  /* frames whose blur may still run, oldest first (GstCudaBoxBlurFlight),
+   * on the
    * streaming thread only */
   GQueue pending;
 
@@ -193,17 +195,6 @@ struct _GstCudaBoxBlur
    * caps or stop */
   GstCudaBoxBlurHold hold;
 };
-
-/* A frame whose blur may still run on the GPU: its output, and what must
- * stay mapped and alive until the blur is done. */
-typedef struct _InFlight
-{
-  GstBuffer *out;               /* what goes downstream */
-  GstBuffer *in;                /* the input read, when another buffer */
-  GstMapInfo in_map;
-  GstMapInfo out_map;
-  gint slot;                    /* the engine it runs on; -1: none */
-} InFlight;
 
 /* GStreamer's CUDA memory first: negotiation prefers it where both
  * neighbours take it. */
@@ -387,17 +378,10 @@ static GstFlowReturn gst_cuda_box_blur_transform (GstBaseTransform * trans,
 #define BLUR_PARAM_FLAGS (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | \
     GST_PARAM_MUTABLE_PLAYING)
 
+/* The properties of how a frame is blurred. */
 static void
-gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
+install_blur_properties (GObjectClass * gobject_class)
 {
-  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-
-  gobject_class->finalize = gst_cuda_box_blur_finalize;
-  gobject_class->set_property = gst_cuda_box_blur_set_property;
-  gobject_class->get_property = gst_cuda_box_blur_get_property;
-
   /**
    * GstCudaBoxBlur:radius:
    *
@@ -569,7 +553,12 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           "Sample value outside the frame for border-mode=constant",
           -G_MAXFLOAT, G_MAXFLOAT, GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+}
 
+/* The properties of where a frame is redacted, and how each region is. */
+static void
+install_region_properties (GObjectClass * gobject_class)
+{
   /**
    * GstCudaBoxBlur:roi-x:
    *
@@ -774,7 +763,12 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
           GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
           BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
+}
 
+/* The properties of the device, the memory and the stream. */
+static void
+install_device_properties (GObjectClass * gobject_class)
+{
   /**
    * GstCudaBoxBlur:device-id:
    *
@@ -850,6 +844,22 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
           "GPU architecture of the kernels in use, and where they came from "
           "(NULL until the element has started)", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+}
+
+static void
+gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->finalize = gst_cuda_box_blur_finalize;
+  gobject_class->set_property = gst_cuda_box_blur_set_property;
+  gobject_class->get_property = gst_cuda_box_blur_get_property;
+
+  install_blur_properties (gobject_class);
+  install_region_properties (gobject_class);
+  install_device_properties (gobject_class);
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -1978,21 +1988,15 @@ gst_cuda_box_blur_wait_slot (GstCudaBoxBlur * self, guint slot)
 
 /* After the blur of @out (from @in, NULL in place) was queued, or failed
  * to be (@ok): with frames in flight, hands the mapped buffers to the
- * frame's InFlight, to be unmapped once its blur is done; otherwise waits
+ * frame's flight, to be unmapped once its blur is done; otherwise waits
  * for the blur and unmaps them. */
 static GstFlowReturn
 gst_cuda_box_blur_settle (GstCudaBoxBlur * self, gboolean ok, GstBuffer * in,
     GstMapInfo * in_map, GstBuffer * out, GstMapInfo * out_map)
 {
-  InFlight *flight = self->flight;
-
-  if (ok && flight) {
-    if (in) {
-      flight->in = gst_buffer_ref (in);
-      flight->in_map = *in_map;
-    }
-    flight->out_map = *out_map;
-    flight->slot = self->slot;
+  if (ok && self->flight) {
+    gst_cuda_box_blur_flight_hold (self->flight, self->slot, in, in_map,
+        out_map);
     return GST_FLOW_OK;
   }
   /* a failed queue may have left work running on the buffers */
@@ -2058,20 +2062,12 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 /* Frees @flight once its blur is done, and returns its output (NULL when
  * the blur failed: the error is posted). */
 static GstBuffer *
-gst_cuda_box_blur_land (GstCudaBoxBlur * self, InFlight * flight)
+gst_cuda_box_blur_land (GstCudaBoxBlur * self, GstCudaBoxBlurFlight * flight)
 {
-  GstBuffer *out = flight->out;
-  gboolean ok = TRUE;
+  const gboolean ok = flight->slot < 0
+      || gst_cuda_box_blur_wait_slot (self, flight->slot);
+  GstBuffer *out = gst_cuda_box_blur_flight_free (flight);
 
-  if (flight->slot >= 0) {
-    ok = gst_cuda_box_blur_wait_slot (self, flight->slot);
-    gst_buffer_unmap (out, &flight->out_map);
-    if (flight->in) {
-      gst_buffer_unmap (flight->in, &flight->in_map);
-      gst_buffer_unref (flight->in);
-    }
-  }
-  g_free (flight);
   if (!ok) {
     gst_buffer_unref (out);
     return NULL;
@@ -2085,7 +2081,7 @@ static GstFlowReturn
 gst_cuda_box_blur_drain (GstCudaBoxBlur * self, gboolean push)
 {
   GstFlowReturn ret = GST_FLOW_OK;
-  InFlight *flight;
+  GstCudaBoxBlurFlight *flight;
 
   while ((flight = g_queue_pop_head (&self->pending))) {
     GstBuffer *out = gst_cuda_box_blur_land (self, flight);
@@ -2104,19 +2100,11 @@ gst_cuda_box_blur_drain (GstCudaBoxBlur * self, gboolean push)
 static gboolean
 gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
 {
-  gboolean used[MAX_FRAMES_IN_FLIGHT] = { FALSE, };
-  GError *error = NULL;
-  GList *l;
-  guint i;
-
-  for (l = self->pending.head; l; l = l->next) {
-    const InFlight *flight = l->data;
-
-    if (flight->slot >= 0)
-      used[flight->slot] = TRUE;
-  }
   /* at most frames-in-flight - 1 frames wait, so one engine is free */
-  for (i = 0; i < MAX_FRAMES_IN_FLIGHT - 1 && used[i]; i++);
+  const guint i = gst_cuda_box_blur_flight_free_slot (&self->pending,
+      MAX_FRAMES_IN_FLIGHT);
+  GError *error = NULL;
+
   *slot = i;
   if (self->engines[i])
     return TRUE;
@@ -2160,8 +2148,7 @@ gst_cuda_box_blur_generate_output (GstBaseTransform * trans,
     if (depth > 1 || self->pending.length > 0) {
       if (!gst_cuda_box_blur_free_slot (self, &self->slot))
         return GST_FLOW_ERROR;
-      self->flight = g_new0 (InFlight, 1);
-      self->flight->slot = -1;
+      self->flight = gst_cuda_box_blur_flight_new ();
     }
     ret = GST_BASE_TRANSFORM_CLASS (parent_class)->generate_output (trans,
         &out);
