@@ -1400,41 +1400,6 @@ gst_cuda_box_blur_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
-/* @caps with its structures in CUDA memory first, in their order, then
- * the others. */
-static GstCaps *
-cuda_memory_first (GstCaps * caps)
-{
-  GstCaps *ret = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstCapsFeatures *features = gst_caps_get_features (caps, i);
-
-    gst_caps_append_structure_full (gst_cuda_box_blur_caps_are_cuda (caps,
-            i) ? ret : rest,
-        gst_structure_copy (gst_caps_get_structure (caps, i)),
-        features ? gst_caps_features_copy (features) : NULL);
-  }
-  gst_caps_append (ret, rest);
-  return ret;
-}
-
-/* Caps keep their memory feature across the element (GstBaseTransform's
- * default), and list CUDA memory first, so that a neighbour that can take
- * both picks CUDA memory whatever order it asked in. */
-static void
-gst_cuda_box_blur_cuda_caps_result (GstQuery * query)
-{
-  GstCaps *caps = NULL;
-
-  gst_query_parse_caps_result (query, &caps);
-  if (caps && !gst_caps_is_any (caps)) {
-    caps = cuda_memory_first (caps);
-    gst_query_set_caps_result (query, caps);
-    gst_caps_unref (caps);
-  }
-}
 #endif
 
 /* The latency query adds what frames in flight hold back:
@@ -1495,7 +1460,7 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
     return FALSE;
 #ifdef HAVE_GST_CUDA
   if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS)
-    gst_cuda_box_blur_cuda_caps_result (query);
+    gst_cuda_box_blur_cuda_caps_first (query);
 #endif
   if (direction == GST_PAD_SRC && GST_QUERY_TYPE (query) == GST_QUERY_LATENCY)
     gst_cuda_box_blur_add_latency (self, query);

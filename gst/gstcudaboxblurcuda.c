@@ -14,6 +14,7 @@
 #endif
 
 #include "gstcudaboxblurcuda.h"
+#include "cudaboxblur-info.h"
 
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudaloader.h>
@@ -228,4 +229,45 @@ gst_cuda_box_blur_map_device (GstBuffer * buffer, GstCudaContext * context,
 {
   return gst_cuda_box_blur_is_device_buffer (buffer, context)
       && gst_buffer_map (buffer, map, flags | GST_MAP_CUDA);
+}
+
+/* @caps with its structures in CUDA memory first, in their order, then
+ * the others. */
+static GstCaps *
+cuda_memory_first (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *features = gst_caps_get_features (caps, i);
+
+    gst_caps_append_structure_full (gst_cuda_box_blur_caps_are_cuda (caps,
+            i) ? ret : rest,
+        gst_structure_copy (gst_caps_get_structure (caps, i)),
+        features ? gst_caps_features_copy (features) : NULL);
+  }
+  gst_caps_append (ret, rest);
+  return ret;
+}
+
+/**
+ * gst_cuda_box_blur_cuda_caps_first:
+ *
+ * Reorders the result of caps @query so that its CUDA memory structures
+ * come first.  Caps keep their memory feature across the element
+ * (GstBaseTransform's default); listed first, CUDA memory is what a
+ * neighbour that takes both picks, whatever order it asked in.
+ */
+void
+gst_cuda_box_blur_cuda_caps_first (GstQuery * query)
+{
+  GstCaps *caps = NULL;
+
+  gst_query_parse_caps_result (query, &caps);
+  if (caps && !gst_caps_is_any (caps)) {
+    caps = cuda_memory_first (caps);
+    gst_query_set_caps_result (query, caps);
+    gst_caps_unref (caps);
+  }
 }

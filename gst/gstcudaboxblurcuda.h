@@ -45,4 +45,6 @@ gboolean        gst_cuda_box_blur_map_device         (GstBuffer * buffer,
                                                       GstMapInfo * map,
                                                       GstMapFlags flags);
 
+void            gst_cuda_box_blur_cuda_caps_first    (GstQuery * query);
+
 G_END_DECLS
