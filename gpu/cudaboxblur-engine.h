@@ -42,9 +42,10 @@ typedef struct
 /* The GPU side of a blur: a stream, the kernels and the scratch memory, on
  * one device.  The engine knows nothing of GStreamer buffers.  It is
  * created, used and freed with one CUDA context current on the calling
- * thread: the device's primary context (cudaSetDevice) or a context of the
- * caller's own (GStreamer's GstCudaContext, pushed); the runtime follows
- * whichever is current, and the engine's stream and memory belong to it. */
+ * thread, the device's primary context or another (the element pushes
+ * its GstCudaContext, or the primary context, above whatever the thread
+ * has); the runtime follows whichever is current, and the engine's stream
+ * and memory belong to it. */
 typedef struct _GstCudaBoxBlurEngine GstCudaBoxBlurEngine;
 
 GstCudaBoxBlurEngine * gst_cuda_box_blur_engine_new   (const GstCudaBoxBlurDevice * device,
