@@ -21,6 +21,8 @@
 #include "cudaboxblur-debug.h"
 #include "cudaboxblur-plan.h"
 
+#include <string.h>
+
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurengine",
     "cudaboxblur GPU engine")
 
@@ -330,7 +332,34 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     gst_cuda_box_blur_plan_end_batch (engine->plan);
     read = write;
   }
-  return gst_cuda_box_blur_plan_run (engine->plan, stream, error);
+  return TRUE;
+}
+
+/* invert in mode fill: every component the job changes of @dst filled
+ * whole, the rest a copy of @src. */
+static gboolean
+fill_frame (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
+    GError ** error)
+{
+  guint t;
+
+  if (!job->covers && !copy_frame_async (job->info, src, dst, engine->stream,
+          error))
+    return FALSE;
+  gst_cuda_box_blur_plan_reset (engine->plan, job->info->type);
+  for (t = 0; t < job->tasks->len; t++) {
+    const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+        GstCudaBoxBlurTask, t);
+    GstCudaBoxBlurPlane plane;
+
+    gst_cuda_box_blur_frame_get_plane (dst, job->info, task->component,
+        &plane);
+    gst_cuda_box_blur_plan_compose (engine->plan, NULL, &plane,
+        &task->window, &task->rect);
+  }
+  gst_cuda_box_blur_plan_end_batch (engine->plan);
+  return TRUE;
 }
 
 /* @r grown by @dx columns and @dy rows on every side, clipped to
@@ -617,10 +646,58 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
       gst_cuda_box_blur_plan_end_batch (engine->plan);
     }
   }
-  GST_LOG_OBJECT (engine->log_object, "%u regions, %d passes, %u layers: "
-      "%u launches", job->regions->len, passes, n_layers,
-      gst_cuda_box_blur_plan_n_launches (engine->plan));
-  return gst_cuda_box_blur_plan_run (engine->plan, engine->stream, error);
+  GST_LOG_OBJECT (engine->log_object, "%u regions, %d passes, %u layers",
+      job->regions->len, passes, n_layers);
+  return TRUE;
+}
+
+/* invert: lays each region of @job back from @src onto @dst, the redacted
+ * frame, through its shape and feather (the keeps).  Where the keeps of
+ * two regions meet, the later one is laid in a later batch, over the
+ * earlier one. */
+static void
+keep_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst)
+{
+  GArray *layers = engine->layers;
+  guint n_layers = 0, layer, a, b;
+
+  g_array_set_size (layers, job->regions->len);
+  memset (layers->data, 0, job->regions->len * sizeof (guint));
+  for (a = 0; a < job->keeps->len; a++) {
+    const GstCudaBoxBlurTask *ka = &g_array_index (job->keeps,
+        GstCudaBoxBlurTask, a);
+    guint *la = &g_array_index (layers, guint, ka->region);
+
+    /* the keeps come region by region: earlier regions' layers are set */
+    for (b = 0; b < a; b++) {
+      const GstCudaBoxBlurTask *kb = &g_array_index (job->keeps,
+          GstCudaBoxBlurTask, b);
+
+      if (kb->region != ka->region && kb->component == ka->component
+          && rectangles_meet (&ka->rect, &kb->rect))
+        *la = MAX (*la, g_array_index (layers, guint, kb->region) + 1);
+    }
+    n_layers = MAX (n_layers, *la + 1);
+  }
+
+  for (layer = 0; layer < n_layers; layer++) {
+    for (a = 0; a < job->keeps->len; a++) {
+      const GstCudaBoxBlurTask *keep = &g_array_index (job->keeps,
+          GstCudaBoxBlurTask, a);
+      GstCudaBoxBlurPlane in, out;
+
+      if (g_array_index (layers, guint, keep->region) != layer)
+        continue;
+      gst_cuda_box_blur_frame_get_plane (src, job->info, keep->component,
+          &in);
+      gst_cuda_box_blur_frame_get_plane (dst, job->info, keep->component,
+          &out);
+      gst_cuda_box_blur_plan_compose (engine->plan, &in, &out, &keep->window,
+          &keep->rect);
+    }
+    gst_cuda_box_blur_plan_end_batch (engine->plan);
+  }
 }
 
 /**
@@ -656,10 +733,17 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
   if (job->whole_frame) {
     if (!run_passes (engine, job, &in, &out, error))
       return FALSE;
+  } else if (job->invert) {
+    if (!fill_frame (engine, job, &in, &out, error))
+      return FALSE;
   } else if (!copy_frame_async (info, &in, &out, stream, error)
       || !redact_regions (engine, job, &out, &in, error)) {
     return FALSE;
   }
+  if (job->invert)
+    keep_regions (engine, job, &in, &out);
+  if (!gst_cuda_box_blur_plan_run (engine->plan, stream, error))
+    return FALSE;
 
   return dst->location != GST_CUDA_BOX_BLUR_IN_HOST
       || copy_frame_async (info, &out, &dst->frame, stream, error);
@@ -689,7 +773,8 @@ gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
       &size);
 
   if (!bring_in (engine, job->info, image, &frame, error)
-      || !redact_regions (engine, job, &frame, NULL, error))
+      || !redact_regions (engine, job, &frame, NULL, error)
+      || !gst_cuda_box_blur_plan_run (engine->plan, stream, error))
     return FALSE;
 
   return image->location != GST_CUDA_BOX_BLUR_IN_HOST

@@ -27,7 +27,9 @@ gst_cuda_box_blur_job_init (GstCudaBoxBlurJob * job)
   job->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   job->region_settings = g_array_new (FALSE, FALSE,
       sizeof (GstCudaBoxBlurSettings));
+  job->origins = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurRegionOrigin));
   job->tasks = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurTask));
+  job->keeps = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurTask));
 }
 
 void
@@ -35,13 +37,83 @@ gst_cuda_box_blur_job_clear (GstCudaBoxBlurJob * job)
 {
   g_clear_pointer (&job->regions, g_array_unref);
   g_clear_pointer (&job->region_settings, g_array_unref);
+  g_clear_pointer (&job->origins, g_array_unref);
   g_clear_pointer (&job->tasks, g_array_unref);
+  g_clear_pointer (&job->keeps, g_array_unref);
+}
+
+/* Appends a task for each component that @rs changes in @rect of the
+ * frame, as region @region; returns whether they all have hard edges. */
+static gboolean
+add_tasks (GstCudaBoxBlurJob * job, guint region,
+    const GstVideoRectangle * rect, const GstCudaBoxBlurSettings * rs)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  gboolean hard_edges = TRUE;
+  gint c, pass;
+
+  for (c = 0; c < info->n_components; c++) {
+    GstCudaBoxBlurTask task = { region, c, };
+
+    if (!gst_cuda_box_blur_settings_window (rs, info, c, &task.window))
+      continue;
+    gst_cuda_box_blur_region_for_component (info, c, rect, &task.rect);
+    for (pass = 0; pass < job->n_passes; pass++)
+      gst_cuda_box_blur_settings_pass_window (rs, info, c, pass,
+          &task.pass[pass]);
+    hard_edges &= !gst_cuda_box_blur_window_composes (&task.window);
+    g_array_append_val (job->tasks, task);
+  }
+  return hard_edges;
+}
+
+/* invert: the whole frame's tasks with @settings, hard-edged, then a keep
+ * for each region and each component they change. */
+static void
+resolve_invert (GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurSettings * settings)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstVideoRectangle frame = { 0, 0, info->width, info->height };
+  GstCudaBoxBlurSettings whole;
+  guint i, t;
+
+  gst_cuda_box_blur_settings_for_frame (settings, info, &whole);
+  job->n_passes = gst_cuda_box_blur_settings_passes (&whole);
+  job->whole_frame = add_tasks (job, G_MAXUINT, &frame, &whole);
+
+  for (i = 0; i < job->regions->len; i++) {
+    const GstCudaBoxBlurSettings *rs = &g_array_index (job->region_settings,
+        GstCudaBoxBlurSettings, i);
+
+    for (t = 0; t < job->tasks->len; t++) {
+      const gint c = g_array_index (job->tasks, GstCudaBoxBlurTask,
+          t).component;
+      GstCudaBoxBlurTask keep = { i, c, };
+      gint f;
+
+      /* only the shape and the feather of the region's settings count */
+      gst_cuda_box_blur_settings_window (rs, info, c, &keep.window);
+      keep.window.fill = FALSE;
+      f = keep.window.feather;
+      gst_cuda_box_blur_region_for_component (info, c,
+          &g_array_index (job->regions, GstVideoRectangle, i), &keep.rect);
+      /* clear inside the shape, fading into the redaction over f samples
+       * outside it: the shape of the rectangle grown by f, feathered */
+      keep.rect.x -= f;
+      keep.rect.y -= f;
+      keep.rect.w += 2 * f;
+      keep.rect.h += 2 * f;
+      g_array_append_val (job->keeps, keep);
+    }
+  }
 }
 
 /* Fills the job's tasks, passes and whole-frame flags from its regions and
- * their settings. */
+ * their settings, or with invert from @settings. */
 static void
-resolve_tasks (GstCudaBoxBlurJob * job)
+resolve_tasks (GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurSettings * settings)
 {
   const GstCudaBoxBlurInfo *info = job->info;
   const GstCudaBoxBlurSettings *all =
@@ -49,34 +121,24 @@ resolve_tasks (GstCudaBoxBlurJob * job)
   const GstVideoRectangle *regions =
       (const GstVideoRectangle *) job->regions->data;
   gboolean hard_edges = TRUE;
-  gint c, pass;
   guint i;
 
   g_array_set_size (job->tasks, 0);
+  g_array_set_size (job->keeps, 0);
+  job->invert = settings->invert;
   job->n_passes = 0;
-  for (i = 0; i < job->regions->len; i++)
-    job->n_passes = MAX (job->n_passes,
-        gst_cuda_box_blur_settings_passes (&all[i]));
-
-  for (i = 0; i < job->regions->len; i++) {
-    for (c = 0; c < info->n_components; c++) {
-      GstCudaBoxBlurTask task = { i, c, };
-
-      if (!gst_cuda_box_blur_settings_window (&all[i], info, c, &task.window))
-        continue;
-      gst_cuda_box_blur_region_for_component (info, c, &regions[i],
-          &task.rect);
-      for (pass = 0; pass < job->n_passes; pass++)
-        gst_cuda_box_blur_settings_pass_window (&all[i], info, c, pass,
-            &task.pass[pass]);
-      hard_edges &= !gst_cuda_box_blur_window_composes (&task.window);
-      g_array_append_val (job->tasks, task);
-    }
+  if (job->invert) {
+    resolve_invert (job, settings);
+  } else {
+    for (i = 0; i < job->regions->len; i++)
+      job->n_passes = MAX (job->n_passes,
+          gst_cuda_box_blur_settings_passes (&all[i]));
+    for (i = 0; i < job->regions->len; i++)
+      hard_edges &= add_tasks (job, i, &regions[i], &all[i]);
+    job->whole_frame = job->regions->len == 1 && regions[0].x == 0
+        && regions[0].y == 0 && regions[0].w == info->width
+        && regions[0].h == info->height && hard_edges;
   }
-
-  job->whole_frame = job->regions->len == 1 && regions[0].x == 0
-      && regions[0].y == 0 && regions[0].w == info->width
-      && regions[0].h == info->height && hard_edges;
   job->covers = job->whole_frame && !info->has_padding
       && job->tasks->len == (guint) info->n_components;
 }
@@ -85,9 +147,9 @@ resolve_tasks (GstCudaBoxBlurJob * job)
  * gst_cuda_box_blur_job_resolve:
  * @hold: (nullable): the regions held from earlier frames, updated
  *
- * Resolves what @buffer gets: its regions and their settings, as
- * gst_cuda_box_blur_settings_held_regions() gives them, then the windows of
- * each component of each region.  Call it once per frame, in order.
+ * Resolves what @buffer gets: its regions, their settings and origins, as
+ * gst_cuda_box_blur_settings_find_regions() gives them, then the windows
+ * of each component of each region.  Call it once per frame, in order.
  *
  * Returns: the number of regions; 0 when the frame is left as it is.
  */
@@ -97,9 +159,9 @@ gst_cuda_box_blur_job_resolve (GstCudaBoxBlurJob * job,
     GstBuffer * buffer, GstCudaBoxBlurHold * hold)
 {
   job->info = info;
-  gst_cuda_box_blur_settings_held_regions (settings, info, buffer, hold,
-      job->regions, job->region_settings);
-  resolve_tasks (job);
+  gst_cuda_box_blur_settings_find_regions (settings, info, buffer, hold,
+      job->regions, job->region_settings, job->origins);
+  resolve_tasks (job, settings);
   return job->regions->len;
 }
 
@@ -109,7 +171,7 @@ gst_cuda_box_blur_job_resolve (GstCudaBoxBlurJob * job,
  * @region_settings: (nullable): the settings of each region; %NULL:
  *   @settings for every region
  *
- * Resolves a frame whose regions are given.
+ * Resolves a frame whose regions are given, as the roi properties'.
  *
  * Returns: @n_regions.
  */
@@ -119,33 +181,51 @@ gst_cuda_box_blur_job_set (GstCudaBoxBlurJob * job,
     const GstVideoRectangle * regions, guint n_regions,
     const GstCudaBoxBlurSettings * region_settings)
 {
+  const GstCudaBoxBlurRegionOrigin roi = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0 };
   guint i;
 
   job->info = info;
   g_array_set_size (job->regions, 0);
   g_array_append_vals (job->regions, regions, n_regions);
   g_array_set_size (job->region_settings, 0);
-  for (i = 0; i < n_regions; i++)
+  g_array_set_size (job->origins, 0);
+  for (i = 0; i < n_regions; i++) {
     g_array_append_vals (job->region_settings,
         gst_cuda_box_blur_region_settings (settings, region_settings, i), 1);
-  resolve_tasks (job);
+    g_array_append_val (job->origins, roi);
+  }
+  resolve_tasks (job, settings);
   return n_regions;
+}
+
+/**
+ * gst_cuda_box_blur_job_redacts:
+ *
+ * Whether the job changes the frame at all; when it does not, the frame
+ * goes out as it came in.
+ */
+gboolean
+gst_cuda_box_blur_job_redacts (const GstCudaBoxBlurJob * job)
+{
+  return job->tasks->len > 0;
 }
 
 /**
  * gst_cuda_box_blur_job_in_place_helps:
  *
  * Whether blurring the job's regions where they are saves work: it does
- * unless they are the whole frame blurred with a hard edge.
+ * unless they are the whole frame blurred with a hard edge, or the frame
+ * around them (invert).
  */
 gboolean
 gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job)
 {
-  return job->regions->len > 0 && !job->whole_frame;
+  return job->regions->len > 0 && !job->whole_frame && !job->invert;
 }
 
 static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
 static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
+static const gchar *const reason_nicks[] = GST_CUDA_BOX_BLUR_REASON_NICKS;
 
 /* What @window does, in a few words. */
 static void
@@ -160,6 +240,36 @@ append_window (GString * s, const GstCudaBoxBlurWindow * window)
     g_string_append_printf (s, "r %d,%d", window->radius_x, window->radius_y);
 }
 
+/* The lines of the tasks of @tasks of region @region. */
+static void
+append_tasks (GString * s, const GstCudaBoxBlurJob * job, const GArray * tasks,
+    guint region)
+{
+  guint t;
+  gint pass;
+
+  for (t = 0; t < tasks->len; t++) {
+    const GstCudaBoxBlurTask *task = &g_array_index (tasks,
+        GstCudaBoxBlurTask, t);
+
+    if (task->region != region)
+      continue;
+    g_string_append_printf (s, "\n    component %d: %dx%d at %d,%d, %s, "
+        "feather %d", task->component, task->rect.w, task->rect.h,
+        task->rect.x, task->rect.y, shape_nicks[task->window.shape],
+        task->window.feather);
+    if (tasks == job->keeps) {
+      g_string_append (s, ", kept");
+      continue;
+    }
+    g_string_append_printf (s, ", border %d, passes", task->window.border);
+    for (pass = 0; pass < job->n_passes; pass++) {
+      g_string_append (s, pass ? "; " : " ");
+      append_window (s, &task->pass[pass]);
+    }
+  }
+}
+
 /**
  * gst_cuda_box_blur_job_to_string:
  *
@@ -170,38 +280,35 @@ gchar *
 gst_cuda_box_blur_job_to_string (const GstCudaBoxBlurJob * job)
 {
   GString *s = g_string_new (NULL);
-  guint i, t;
-  gint pass;
+  guint i;
 
-  g_string_append_printf (s, "%s %dx%d: %u regions, %d passes%s%s",
+  g_string_append_printf (s, "%s %dx%d: %u regions, %d passes%s%s%s",
       job->info->format, job->info->width, job->info->height,
       job->regions->len, job->n_passes,
+      job->invert ? ", the frame around them" : "",
       job->whole_frame ? ", the whole frame" : "",
       job->covers ? ", every byte" : "");
+  if (job->invert) {
+    g_string_append (s, "\n  the frame:");
+    append_tasks (s, job, job->tasks, G_MAXUINT);
+  }
   for (i = 0; i < job->regions->len; i++) {
     const GstVideoRectangle *r = &g_array_index (job->regions,
         GstVideoRectangle, i);
     const GstCudaBoxBlurSettings *rs = &g_array_index (job->region_settings,
         GstCudaBoxBlurSettings, i);
+    const GstCudaBoxBlurRegionOrigin *o = &g_array_index (job->origins,
+        GstCudaBoxBlurRegionOrigin, i);
 
-    g_string_append_printf (s, "\n  region %u: %dx%d at %d,%d, %s", i, r->w,
-        r->h, r->x, r->y, mode_nicks[rs->mode]);
-    for (t = 0; t < job->tasks->len; t++) {
-      const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
-          GstCudaBoxBlurTask, t);
-
-      if (task->region != i)
-        continue;
-      g_string_append_printf (s, "\n    component %d: %dx%d at %d,%d, %s, "
-          "feather %d, border %d, passes", task->component, task->rect.w,
-          task->rect.h, task->rect.x, task->rect.y,
-          shape_nicks[task->window.shape], task->window.feather,
-          task->window.border);
-      for (pass = 0; pass < job->n_passes; pass++) {
-        g_string_append (s, pass ? "; " : " ");
-        append_window (s, &task->pass[pass]);
-      }
-    }
+    g_string_append_printf (s, "\n  region %u: %dx%d at %d,%d, %s (%s", i,
+        r->w, r->h, r->x, r->y, job->invert ? "kept" : mode_nicks[rs->mode],
+        reason_nicks[o->reason]);
+    if (o->type)
+      g_string_append_printf (s, " %s", g_quark_to_string (o->type));
+    if (o->id)
+      g_string_append_printf (s, " %d", o->id);
+    g_string_append_c (s, ')');
+    append_tasks (s, job, job->invert ? job->keeps : job->tasks, i);
   }
   return g_string_free (s, FALSE);
 }

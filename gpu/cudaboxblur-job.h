@@ -43,7 +43,17 @@ typedef struct
                                  * clipped; a later one lies over an
                                  * earlier one */
   GArray *region_settings;      /* GstCudaBoxBlurSettings of each region */
-  GArray *tasks;                /* GstCudaBoxBlurTask, region by region */
+  GArray *origins;              /* GstCudaBoxBlurRegionOrigin of each region */
+  GArray *tasks;                /* GstCudaBoxBlurTask, region by region;
+                                 * with invert, the whole frame's (region
+                                 * G_MAXUINT) */
+  /* invert: the whole frame is redacted with the element's settings, then
+   * each region laid back from the input through its shape and feather:
+   * keeps has a GstCudaBoxBlurTask for each region and component the
+   * redaction changes, its rect grown by its feather (it may reach past
+   * the plane), its window's shape and feather those of the region */
+  gboolean invert;
+  GArray *keeps;
   gint n_passes;                /* the most any region takes */
   /* one region, the whole frame, hard-edged: the passes run over whole
    * planes */
@@ -69,6 +79,8 @@ guint     gst_cuda_box_blur_job_set           (GstCudaBoxBlurJob * job,
                                                const GstVideoRectangle * regions,
                                                guint n_regions,
                                                const GstCudaBoxBlurSettings * region_settings);
+
+gboolean  gst_cuda_box_blur_job_redacts     (const GstCudaBoxBlurJob * job);
 
 gboolean  gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job);
 

@@ -47,7 +47,9 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->roi.x = settings->roi.y = settings->roi.w = settings->roi.h =
       GST_CUDA_BOX_BLUR_DEFAULT_ROI;
   settings->roi_meta = GST_CUDA_BOX_BLUR_DEFAULT_ROI_META;
-  settings->roi_meta_type = 0;  /* GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE */
+  settings->n_roi_meta_types = 0;       /* GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE */
+  settings->no_region = GST_CUDA_BOX_BLUR_DEFAULT_NO_REGION;
+  settings->invert = GST_CUDA_BOX_BLUR_DEFAULT_INVERT;
   settings->roi_padding = GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING;
   settings->roi_hold = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD;
   settings->radius_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
@@ -559,8 +561,122 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
   out->radius_scale = out->sigma_scale = out->block_scale = 0;
 }
 
+/* Appends region @r with the settings of a region of @w x @h that @m
+ * (nullable) sets, unless they leave it untouched; FALSE when they do. */
+static gboolean
+add_region (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurMetaRegion * m,
+    gint64 w, gint64 h, const GstVideoRectangle * r,
+    const GstCudaBoxBlurRegionOrigin * origin, GArray * regions,
+    GArray * region_settings, GArray * origins)
+{
+  if (region_settings) {
+    GstCudaBoxBlurSettings rs;
+
+    if (origin->reason == GST_CUDA_BOX_BLUR_REASON_NO_REGION)
+      gst_cuda_box_blur_settings_for_frame (settings, info, &rs);
+    else
+      settings_for_region (settings, m, w, h, &rs);
+    /* a region kept clear by invert takes only its shape and feather */
+    if (!settings->invert && gst_cuda_box_blur_settings_blurs_nothing (&rs,
+            info))
+      return FALSE;
+    g_array_append_val (region_settings, rs);
+  }
+  g_array_append_vals (regions, r, 1);
+  if (origins)
+    g_array_append_vals (origins, origin, 1);
+  return TRUE;
+}
+
 /**
- * gst_cuda_box_blur_settings_held_regions:
+ * gst_cuda_box_blur_settings_for_frame:
+ *
+ * The settings of a redaction of the whole frame (no-region=redact, and
+ * invert's): @settings with the scales applied to the frame's size, as to
+ * a region's, hard-edged.
+ */
+void
+gst_cuda_box_blur_settings_for_frame (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstCudaBoxBlurSettings * out)
+{
+  settings_for_region (settings, NULL, info->width, info->height, out);
+  out->shape = GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE;
+  out->feather = 0;
+  out->invert = FALSE;
+}
+
+/* TRUE when @type is one of roi_meta's types, or they are none. */
+static gboolean
+type_is_wanted (const GstCudaBoxBlurSettings * settings, GQuark type)
+{
+  guint i;
+
+  for (i = 0; i < settings->n_roi_meta_types; i++)
+    if (settings->roi_meta_types[i] == type)
+      return TRUE;
+  return settings->n_roi_meta_types == 0;
+}
+
+/* The regions of roi_meta: see gst_cuda_box_blur_settings_find_regions().
+ * Returns whether any region of a meta lies in the frame. */
+static gboolean
+find_meta_regions (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
+    GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings,
+    GArray * origins)
+{
+  GArray *found = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurMetaRegion));
+  GstVideoRegionOfInterestMeta *meta;
+  gpointer state = NULL;
+  const gint pad = settings->roi_padding;
+  gboolean in_frame = FALSE;
+  guint i;
+
+  while ((meta = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (buffer, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+    GstCudaBoxBlurMetaRegion m;
+
+    if (!type_is_wanted (settings, meta->roi_type))
+      continue;
+    m = meta_region (meta);
+    g_array_append_val (found, m);
+  }
+  if (hold)
+    hold_update (hold, found, settings->roi_hold);
+
+  for (i = 0; i < found->len; i++) {
+    const GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
+        GstCudaBoxBlurMetaRegion, i);
+    const GstCudaBoxBlurRegionOrigin origin = { m->missed > 0 ?
+          GST_CUDA_BOX_BLUR_REASON_HELD : GST_CUDA_BOX_BLUR_REASON_META,
+      m->type, m->id
+    };
+    /* in 64 bits: metas come from anywhere */
+    const gint64 x0 = MAX ((gint64) m->x - pad, 0);
+    const gint64 y0 = MAX ((gint64) m->y - pad, 0);
+    const gint64 x1 = MIN ((gint64) m->x + m->w + pad, info->width);
+    const gint64 y1 = MIN ((gint64) m->y + m->h + pad, info->height);
+    GstVideoRectangle r;
+
+    if (x1 <= x0 || y1 <= y0)
+      continue;
+    in_frame = TRUE;
+    r.x = x0;
+    r.y = y0;
+    r.w = x1 - x0;
+    r.h = y1 - y0;
+    add_region (settings, info, m, m->w, m->h, &r, &origin, regions,
+        region_settings, origins);
+  }
+  g_array_unref (found);
+  return in_frame;
+}
+
+/**
+ * gst_cuda_box_blur_settings_find_regions:
  * @hold: (nullable): the regions held from earlier frames, updated
  * @regions: a #GArray of #GstVideoRectangle, emptied first
  * @region_settings: (nullable): a #GArray of #GstCudaBoxBlurSettings,
@@ -569,93 +685,133 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
  *   rectangle, or the clipped roi), then the fields of the meta's
  *   GST_CUDA_BOX_BLUR_META_PARAMS structure (mode, radius, sigma,
  *   block-size, shape, feather, fill-color; others are ignored with a
- *   warning, once).  Regions these settings leave
- *   untouched are left out.
+ *   warning, once).  Regions these settings leave untouched are left out,
+ *   but with invert, where they are kept clear.
+ * @origins: (nullable): a #GArray of #GstCudaBoxBlurRegionOrigin, emptied first,
+ *   that gets where each region comes from
  *
  * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
- * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of type
- * roi_meta_type when set), and with @hold those of the last roi_hold
- * frames that have no meta in this one (matched by id, or by overlap), each
- * grown by roi_padding on every side; otherwise the roi rectangle, whose 0
- * width or height reaches the frame's edge (all 0: the whole frame).  Call
- * it once per frame, in order: it counts the frames a region was missed.
+ * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of one of
+ * roi_meta_types when there are any), and with @hold those of the last
+ * roi_hold frames that have no meta in this one (matched by id, or by
+ * overlap), each grown by roi_padding on every side; when none of these
+ * lies in the frame and no_region is redact, the whole frame, with
+ * @settings as for a region of its size, hard-edged (not with invert,
+ * which redacts the whole frame around the regions, if any).  Without roi_meta,
+ * the roi rectangle, whose 0 width or height reaches the frame's edge (all
+ * 0: the whole frame).  Call it once per frame, in order: it counts the
+ * frames a region was missed.
  *
  * Returns: the number of rectangles.
+ */
+guint
+gst_cuda_box_blur_settings_find_regions (const GstCudaBoxBlurSettings *
+    settings, const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
+    GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings,
+    GArray * origins)
+{
+  const GstVideoRectangle frame = { 0, 0, info->width, info->height };
+  GstCudaBoxBlurRegionOrigin origin = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0 };
+  GstVideoRectangle r;
+
+  g_array_set_size (regions, 0);
+  if (region_settings)
+    g_array_set_size (region_settings, 0);
+  if (origins)
+    g_array_set_size (origins, 0);
+
+  if (settings->roi_meta) {
+    if (!find_meta_regions (settings, info, buffer, hold, regions,
+            region_settings, origins)
+        && settings->no_region == GST_CUDA_BOX_BLUR_NO_REGION_REDACT
+        && !settings->invert) {
+      origin.reason = GST_CUDA_BOX_BLUR_REASON_NO_REGION;
+      add_region (settings, info, NULL, frame.w, frame.h, &frame, &origin,
+          regions, region_settings, origins);
+    }
+    return regions->len;
+  }
+
+  r = settings->roi;
+  if (r.w == 0)
+    r.w = info->width - r.x;
+  if (r.h == 0)
+    r.h = info->height - r.y;
+  if (clip_region (&r, info->width, info->height))
+    add_region (settings, info, NULL, r.w, r.h, &r, &origin, regions,
+        region_settings, origins);
+  return regions->len;
+}
+
+/**
+ * gst_cuda_box_blur_settings_held_regions:
+ *
+ * gst_cuda_box_blur_settings_find_regions() without the origins.
  */
 guint
 gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
     settings, const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
     GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings)
 {
-  GstCudaBoxBlurSettings rs;
-  GstVideoRectangle r;
+  return gst_cuda_box_blur_settings_find_regions (settings, info, buffer,
+      hold, regions, region_settings, NULL);
+}
+
+/**
+ * gst_cuda_box_blur_settings_set_roi_meta_types:
+ * @types: (nullable): a comma-separated list of region types
+ *   ("face,license-plate"); %NULL or "" for every type
+ *
+ * Returns: %FALSE, leaving @settings as they were, when the list names more
+ * than GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES types.
+ */
+gboolean
+gst_cuda_box_blur_settings_set_roi_meta_types (GstCudaBoxBlurSettings *
+    settings, const gchar * types)
+{
+  gchar **names = g_strsplit (types ? types : "", ",", -1);
+  GQuark quarks[GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES];
+  guint n = 0, i;
+  gboolean ok = TRUE;
+
+  for (i = 0; names[i] && ok; i++) {
+    const gchar *name = g_strstrip (names[i]);
+
+    if (!name[0])
+      continue;
+    if (n == GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES)
+      ok = FALSE;
+    else
+      quarks[n++] = g_quark_from_string (name);
+  }
+  g_strfreev (names);
+  if (!ok)
+    return FALSE;
+  memcpy (settings->roi_meta_types, quarks, n * sizeof (GQuark));
+  settings->n_roi_meta_types = n;
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_settings_get_roi_meta_types:
+ *
+ * Returns: (transfer full) (nullable): roi_meta's types, comma-separated,
+ * or %NULL for every type.
+ */
+gchar *
+gst_cuda_box_blur_settings_get_roi_meta_types (const GstCudaBoxBlurSettings *
+    settings)
+{
+  GString *s;
   guint i;
 
-  g_array_set_size (regions, 0);
-  if (region_settings)
-    g_array_set_size (region_settings, 0);
-
-  if (settings->roi_meta) {
-    GArray *found = g_array_new (FALSE, FALSE,
-        sizeof (GstCudaBoxBlurMetaRegion));
-    GstVideoRegionOfInterestMeta *meta;
-    gpointer state = NULL;
-    const gint pad = settings->roi_padding;
-
-    while ((meta = (GstVideoRegionOfInterestMeta *)
-            gst_buffer_iterate_meta_filtered (buffer, &state,
-                GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
-      GstCudaBoxBlurMetaRegion m;
-
-      if (settings->roi_meta_type && meta->roi_type != settings->roi_meta_type)
-        continue;
-      m = meta_region (meta);
-      g_array_append_val (found, m);
-    }
-    if (hold)
-      hold_update (hold, found, settings->roi_hold);
-
-    for (i = 0; i < found->len; i++) {
-      const GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
-          GstCudaBoxBlurMetaRegion, i);
-      /* in 64 bits: metas come from anywhere */
-      const gint64 x0 = MAX ((gint64) m->x - pad, 0);
-      const gint64 y0 = MAX ((gint64) m->y - pad, 0);
-      const gint64 x1 = MIN ((gint64) m->x + m->w + pad, info->width);
-      const gint64 y1 = MIN ((gint64) m->y + m->h + pad, info->height);
-
-      if (x1 > x0 && y1 > y0) {
-        r.x = x0;
-        r.y = y0;
-        r.w = x1 - x0;
-        r.h = y1 - y0;
-        if (region_settings) {
-          settings_for_region (settings, m, m->w, m->h, &rs);
-          if (gst_cuda_box_blur_settings_blurs_nothing (&rs, info))
-            continue;
-          g_array_append_val (region_settings, rs);
-        }
-        g_array_append_val (regions, r);
-      }
-    }
-    g_array_unref (found);
-  } else {
-    r = settings->roi;
-    if (r.w == 0)
-      r.w = info->width - r.x;
-    if (r.h == 0)
-      r.h = info->height - r.y;
-    if (clip_region (&r, info->width, info->height)) {
-      if (region_settings) {
-        settings_for_region (settings, NULL, r.w, r.h, &rs);
-        if (gst_cuda_box_blur_settings_blurs_nothing (&rs, info))
-          return 0;
-        g_array_append_val (region_settings, rs);
-      }
-      g_array_append_val (regions, r);
-    }
-  }
-  return regions->len;
+  if (settings->n_roi_meta_types == 0)
+    return NULL;
+  s = g_string_new (NULL);
+  for (i = 0; i < settings->n_roi_meta_types; i++)
+    g_string_append_printf (s, "%s%s", i ? "," : "",
+        g_quark_to_string (settings->roi_meta_types[i]));
+  return g_string_free (s, FALSE);
 }
 
 /**

@@ -55,6 +55,27 @@ typedef enum
 
 #define GST_CUDA_BOX_BLUR_SHAPE_NICKS { "rectangle", "ellipse" }
 
+/* What a frame with roi_meta gets when no region of a matching meta
+ * (nor a held one) lies in it. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_NO_REGION_PASS,     /* goes out as it came in */
+  GST_CUDA_BOX_BLUR_NO_REGION_REDACT,   /* redacted whole */
+} GstCudaBoxBlurNoRegion;
+
+#define GST_CUDA_BOX_BLUR_NO_REGION_NICKS { "pass", "redact" }
+
+/* Why a region of a frame is redacted. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_REASON_META,        /* a meta of this frame */
+  GST_CUDA_BOX_BLUR_REASON_HELD,        /* a meta of an earlier frame */
+  GST_CUDA_BOX_BLUR_REASON_ROI,         /* the roi properties */
+  GST_CUDA_BOX_BLUR_REASON_NO_REGION,   /* no-region=redact */
+} GstCudaBoxBlurReason;
+
+#define GST_CUDA_BOX_BLUR_REASON_NICKS { "meta", "held", "roi", "no-region" }
+
 /* Which components the planes property selects. */
 typedef enum
 {
@@ -90,6 +111,8 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI 0       /* each of x, y, width, height */
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META FALSE
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE NULL
+#define GST_CUDA_BOX_BLUR_DEFAULT_NO_REGION GST_CUDA_BOX_BLUR_NO_REGION_PASS
+#define GST_CUDA_BOX_BLUR_DEFAULT_INVERT FALSE
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_SCALE 0.0
@@ -103,6 +126,8 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_META_PARAMS "cudaboxblur"
 
 #define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD 1000
+/* roi-meta-type's list */
+#define GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES 16
 /* radius-scale and sigma-scale: at 1 a region's radius is its size */
 #define GST_CUDA_BOX_BLUR_MAX_SCALE 1.0
 /* pixelate's blocks: 256 x 256 8-bit samples still sum in 32 bits */
@@ -134,13 +159,26 @@ typedef struct
   gdouble border_value;
   GstVideoRectangle roi;        /* 0 width or height: to the frame's edge */
   gboolean roi_meta;
-  GQuark roi_meta_type;         /* 0: every type */
+  /* roi_meta's types; none: every type */
+  GQuark roi_meta_types[GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES];
+  guint n_roi_meta_types;
+  GstCudaBoxBlurNoRegion no_region;
+  /* the regions are kept clear and the rest of the frame redacted */
+  gboolean invert;
   gint roi_padding;
   guint roi_hold;               /* frames a region outlives its meta */
   gdouble radius_scale;         /* above 0: radii of scale * min (w, h) */
   gdouble sigma_scale;          /* above 0: sigma of scale * min (w, h) */
   gdouble block_scale;          /* above 0: blocks of scale * min (w, h) */
 } GstCudaBoxBlurSettings;
+
+/* Where a region of a frame comes from. */
+typedef struct
+{
+  GstCudaBoxBlurReason reason;
+  GQuark type;                  /* of its meta; 0 for the others */
+  gint id;                      /* of its meta; 0 for the others */
+} GstCudaBoxBlurRegionOrigin;
 
 /* A region of interest as a meta gave it. */
 typedef struct
@@ -232,6 +270,23 @@ guint     gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings 
                                                    GstCudaBoxBlurHold * hold,
                                                    GArray * regions,
                                                    GArray * region_settings);
+
+guint     gst_cuda_box_blur_settings_find_regions (const GstCudaBoxBlurSettings * settings,
+                                                   const GstCudaBoxBlurInfo * info,
+                                                   GstBuffer * buffer,
+                                                   GstCudaBoxBlurHold * hold,
+                                                   GArray * regions,
+                                                   GArray * region_settings,
+                                                   GArray * origins);
+
+void      gst_cuda_box_blur_settings_for_frame  (const GstCudaBoxBlurSettings * settings,
+                                                 const GstCudaBoxBlurInfo * info,
+                                                 GstCudaBoxBlurSettings * out);
+
+gboolean  gst_cuda_box_blur_settings_set_roi_meta_types (GstCudaBoxBlurSettings * settings,
+                                                         const gchar * types);
+
+gchar *   gst_cuda_box_blur_settings_get_roi_meta_types (const GstCudaBoxBlurSettings * settings);
 
 /* The settings of region @i: @region_settings[@i], or with no
  * per-region settings (NULL) @settings. */

@@ -123,6 +123,9 @@ enum
   PROP_ROI_HEIGHT,
   PROP_ROI_META,
   PROP_ROI_META_TYPE,
+  PROP_NO_REGION,
+  PROP_INVERT,
+  PROP_POST_MESSAGES,
   PROP_ROI_PADDING,
   PROP_ROI_HOLD,
   PROP_RADIUS_SCALE,
@@ -137,6 +140,7 @@ enum
 #define DEFAULT_DEVICE_ID -1
 #define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
 #define DEFAULT_FRAMES_IN_FLIGHT 1
+#define DEFAULT_POST_MESSAGES FALSE
 /* frames-in-flight's largest value: an engine (stream and scratch) each */
 #define MAX_FRAMES_IN_FLIGHT 8
 
@@ -152,6 +156,7 @@ struct _GstCudaBoxBlur
   gint device_id;
   GstCudaBoxBlurMemoryMode memory_mode;
   guint frames_in_flight;
+  gboolean post_messages;
 
   /* GPU state, from start() to stop() */
   GstCudaBoxBlurDevice device;
@@ -181,6 +186,7 @@ struct _GstCudaBoxBlur
    * its job from prepare_output_buffer(), to transform(); and whether it
    * is blurred in place */
   GstCudaBoxBlurSettings frame_settings;
+  gboolean frame_post_messages;
   GstCudaBoxBlurJob job;
   gboolean in_place;
   guint slot;                   /* the engine it runs on */
@@ -266,6 +272,24 @@ gst_cuda_box_blur_mode_get_type (void)
   G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_MODES);
   G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_MODES + 1);
   return register_enum_with_nicks (&type, "GstCudaBoxBlurMode", values, nicks);
+}
+
+GType
+gst_cuda_box_blur_no_region_get_type (void)
+{
+  static gsize type = 0;
+  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_NO_REGION_NICKS;
+  static GEnumValue values[] = {
+    {GST_CUDA_BOX_BLUR_NO_REGION_PASS, "The frame goes out as it came in",
+        NULL},
+    {GST_CUDA_BOX_BLUR_NO_REGION_REDACT, "The whole frame is redacted",
+        NULL},
+    {0, NULL, NULL},
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) + 1 == G_N_ELEMENTS (values));
+  return register_enum_with_nicks (&type, "GstCudaBoxBlurNoRegion", values,
+      nicks);
 }
 
 GType
@@ -625,13 +649,68 @@ install_region_properties (GObjectClass * gobject_class)
   /**
    * GstCudaBoxBlur:roi-meta-type:
    *
-   * With roi-meta, only rectangles of this type ("face", "license-plate",
-   * ...) are blurred; %NULL or "" takes every type.
+   * With roi-meta, only rectangles of these types are blurred: a
+   * comma-separated list ("face", "face,license-plate"), of up to 16
+   * types; %NULL or "" takes every type.  A longer list is refused with a
+   * warning, and the previous one stays.
    */
   g_object_class_install_property (gobject_class, PROP_ROI_META_TYPE,
       g_param_spec_string ("roi-meta-type", "ROI meta type",
-          "Region of interest type to blur with roi-meta (empty = all)",
-          GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE, BLUR_PARAM_FLAGS));
+          "Region of interest types to blur with roi-meta, comma-separated "
+          "(empty = all)", GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE,
+          BLUR_PARAM_FLAGS));
+
+  /**
+   * GstCudaBoxBlur:no-region:
+   *
+   * With roi-meta, what a frame gets when no region of a matching meta,
+   * nor a held one, lies in it: `pass` (the default) lets it go out as it
+   * came in; `redact` redacts the whole frame with the element's settings
+   * (mode, radius or sigma, block-size, fill-color, with the scales applied
+   * to the frame's size), as a hard-edged rectangle.  A frame whose regions
+   * all ask to be left alone (per-region parameters) has regions, and
+   * passes.
+   */
+  g_object_class_install_property (gobject_class, PROP_NO_REGION,
+      g_param_spec_enum ("no-region", "No region",
+          "With roi-meta, what a frame without any region gets",
+          GST_TYPE_CUDA_BOX_BLUR_NO_REGION,
+          GST_CUDA_BOX_BLUR_DEFAULT_NO_REGION, BLUR_PARAM_FLAGS));
+
+  /**
+   * GstCudaBoxBlur:invert:
+   *
+   * Redacts everything but the regions: the whole frame is redacted with
+   * the element's settings (as #GstCudaBoxBlur:no-region's `redact` does)
+   * and each region is laid back clear, through its shape, fading into the
+   * redaction over #GstCudaBoxBlur:feather pixels outside the shape.  A
+   * region's own parameters give it its `shape` and `feather`; its mode,
+   * radius, sigma, block size and fill colour do not apply.  Kept regions
+   * that overlap are clear where any of them is.  A frame without a region
+   * is redacted whole.
+   */
+  g_object_class_install_property (gobject_class, PROP_INVERT,
+      g_param_spec_boolean ("invert", "Invert",
+          "Redact everything but the regions, which stay clear",
+          GST_CUDA_BOX_BLUR_DEFAULT_INVERT, BLUR_PARAM_FLAGS));
+
+  /**
+   * GstCudaBoxBlur:post-messages:
+   *
+   * Posts an element message named `cudaboxblur` for each frame the element
+   * redacts, for audit logs: `timestamp`, `stream-time`, `running-time`
+   * and `duration` (GstClockTime, as `facedetect` posts them) and
+   * `regions`, a list of `region` structures with the rectangle actually
+   * redacted (`x`, `y`, `width`, `height`: after padding, hold and
+   * clipping), its `type` and `id` (those of its meta; "" and 0 for the
+   * others), its `mode`, and its `reason`: `meta`, `held` (roi-hold kept
+   * it), `roi` (the roi properties) or `no-region` (the whole frame, by
+   * #GstCudaBoxBlur:no-region).
+   */
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post an element message for each frame redacted, with its "
+          "regions", DEFAULT_POST_MESSAGES, BLUR_PARAM_FLAGS));
 
   /**
    * GstCudaBoxBlur:roi-padding:
@@ -907,6 +986,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_SHAPE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_NO_REGION, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_PLANES, 0);
 }
 
@@ -1026,11 +1106,22 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_ROI_META:
       s->roi_meta = g_value_get_boolean (value);
       break;
-    case PROP_ROI_META_TYPE:{
-      const gchar *type = g_value_get_string (value);
-      s->roi_meta_type = type && type[0] ? g_quark_from_string (type) : 0;
+    case PROP_ROI_META_TYPE:
+      if (!gst_cuda_box_blur_settings_set_roi_meta_types (s,
+              g_value_get_string (value)))
+        GST_WARNING_OBJECT (self, "roi-meta-type \"%s\" names more than %d "
+            "types: keeping the previous list", g_value_get_string (value),
+            GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES);
       break;
-    }
+    case PROP_NO_REGION:
+      s->no_region = g_value_get_enum (value);
+      break;
+    case PROP_INVERT:
+      s->invert = g_value_get_boolean (value);
+      break;
+    case PROP_POST_MESSAGES:
+      self->post_messages = g_value_get_boolean (value);
+      break;
     case PROP_ROI_PADDING:
       s->roi_padding = g_value_get_uint (value);
       break;
@@ -1147,7 +1238,17 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
       g_value_set_boolean (value, s->roi_meta);
       break;
     case PROP_ROI_META_TYPE:
-      g_value_set_string (value, g_quark_to_string (s->roi_meta_type));
+      g_value_take_string (value,
+          gst_cuda_box_blur_settings_get_roi_meta_types (s));
+      break;
+    case PROP_NO_REGION:
+      g_value_set_enum (value, s->no_region);
+      break;
+    case PROP_INVERT:
+      g_value_set_boolean (value, s->invert);
+      break;
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, self->post_messages);
       break;
     case PROP_ROI_PADDING:
       g_value_set_uint (value, s->roi_padding);
@@ -1825,6 +1926,7 @@ gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
 
   GST_OBJECT_LOCK (self);
   self->frame_settings = self->settings;
+  self->frame_post_messages = self->post_messages;
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -1843,8 +1945,9 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
 
   self->in_place = FALSE;
   if (!gst_base_transform_is_passthrough (trans)) {
-    if (gst_cuda_box_blur_job_resolve (&self->job, &self->frame_settings,
-            &self->info, input, &self->hold) == 0) {
+    gst_cuda_box_blur_job_resolve (&self->job, &self->frame_settings,
+        &self->info, input, &self->hold);
+    if (!gst_cuda_box_blur_job_redacts (&self->job)) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
       *outbuf = input;
       return GST_FLOW_OK;
@@ -1972,6 +2075,65 @@ gst_cuda_box_blur_settle (GstCudaBoxBlur * self, gboolean ok, GstBuffer * in,
   return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
 
+/* @t of @buffer in @segment's stream or running time; NONE outside a time
+ * segment. */
+static GstClockTime
+segment_time (const GstSegment * segment, gboolean running, GstClockTime t)
+{
+  if (segment->format != GST_FORMAT_TIME || !GST_CLOCK_TIME_IS_VALID (t))
+    return GST_CLOCK_TIME_NONE;
+  return running ? gst_segment_to_running_time (segment, GST_FORMAT_TIME, t)
+      : gst_segment_to_stream_time (segment, GST_FORMAT_TIME, t);
+}
+
+/* With post-messages, posts what this frame of @buffer got: the regions
+ * of its job as they were redacted, for audit logs. */
+static void
+gst_cuda_box_blur_post_audit (GstCudaBoxBlur * self, GstBuffer * buffer)
+{
+  static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
+  static const gchar *const reason_nicks[] = GST_CUDA_BOX_BLUR_REASON_NICKS;
+  const GstSegment *segment = &GST_BASE_TRANSFORM (self)->segment;
+  const GstCudaBoxBlurJob *job = &self->job;
+  const GstClockTime pts = GST_BUFFER_PTS (buffer);
+  GValue regions = G_VALUE_INIT;
+  GstStructure *s;
+  guint i;
+
+  if (!self->frame_post_messages)
+    return;
+  g_value_init (&regions, GST_TYPE_LIST);
+  for (i = 0; i < job->regions->len; i++) {
+    const GstVideoRectangle *r = &g_array_index (job->regions,
+        GstVideoRectangle, i);
+    const GstCudaBoxBlurSettings *rs = &g_array_index (job->region_settings,
+        GstCudaBoxBlurSettings, i);
+    const GstCudaBoxBlurRegionOrigin *o = &g_array_index (job->origins,
+        GstCudaBoxBlurRegionOrigin, i);
+    GValue region = G_VALUE_INIT;
+
+    g_value_init (&region, GST_TYPE_STRUCTURE);
+    g_value_take_boxed (&region, gst_structure_new ("region",
+            "x", G_TYPE_UINT, (guint) r->x, "y", G_TYPE_UINT, (guint) r->y,
+            "width", G_TYPE_UINT, (guint) r->w,
+            "height", G_TYPE_UINT, (guint) r->h,
+            "type", G_TYPE_STRING, o->type ? g_quark_to_string (o->type) : "",
+            "id", G_TYPE_INT, o->id,
+            "mode", G_TYPE_STRING, job->invert ? "keep" : mode_nicks[rs->mode],
+            "reason", G_TYPE_STRING, reason_nicks[o->reason], NULL));
+    gst_value_list_append_and_take_value (&regions, &region);
+  }
+  s = gst_structure_new ("cudaboxblur",
+      "timestamp", G_TYPE_UINT64, pts,
+      "stream-time", G_TYPE_UINT64, segment_time (segment, FALSE, pts),
+      "running-time", G_TYPE_UINT64, segment_time (segment, TRUE, pts),
+      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buffer),
+      "invert", G_TYPE_BOOLEAN, job->invert, NULL);
+  gst_structure_take_value (s, "regions", &regions);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self), s));
+}
+
 static GstFlowReturn
 gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
 {
@@ -1991,19 +2153,12 @@ gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
 }
 
 static GstFlowReturn
-gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+gst_cuda_box_blur_transform_into (GstCudaBoxBlur * self, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
-  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   GstMapInfo in_map, out_map;
   GstCudaBoxBlurImage in, out;
   GError *error = NULL;
-
-  if (self->in_place)
-    return gst_cuda_box_blur_transform_in_place (self, inbuf);
-  /* prepare_output_buffer() found nothing to blur */
-  if (inbuf == outbuf)
-    return GST_FLOW_OK;
 
   if (!gst_cuda_box_blur_map (self, inbuf, GST_MAP_READ, &in_map, &in,
           &error)) {
@@ -2022,6 +2177,23 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   }
   return gst_cuda_box_blur_settle (self, gst_cuda_box_blur_run (self, &in,
           &out), inbuf, &in_map, outbuf, &out_map);
+}
+
+static GstFlowReturn
+gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstFlowReturn ret;
+
+  /* prepare_output_buffer() found nothing to blur */
+  if (!self->in_place && inbuf == outbuf)
+    return GST_FLOW_OK;
+  ret = self->in_place ? gst_cuda_box_blur_transform_in_place (self, inbuf)
+      : gst_cuda_box_blur_transform_into (self, inbuf, outbuf);
+  if (ret == GST_FLOW_OK)
+    gst_cuda_box_blur_post_audit (self, inbuf);
+  return ret;
 }
 
 /* Frees @flight once its blur is done, and returns its output (NULL when

@@ -40,6 +40,11 @@ GType gst_cuda_box_blur_mode_get_type (void);
 #define GST_TYPE_CUDA_BOX_BLUR_SHAPE (gst_cuda_box_blur_shape_get_type ())
 GType gst_cuda_box_blur_shape_get_type (void);
 
+/* GstCudaBoxBlurNoRegion of cudaboxblur-params.h, for the no-region
+ * property */
+#define GST_TYPE_CUDA_BOX_BLUR_NO_REGION (gst_cuda_box_blur_no_region_get_type ())
+GType gst_cuda_box_blur_no_region_get_type (void);
+
 #define GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE (gst_cuda_box_blur_border_mode_get_type ())
 GType gst_cuda_box_blur_border_mode_get_type (void);
 

@@ -962,7 +962,8 @@ pixelate_f32 (const BoxBlurArgs * __restrict__ list)
 
 /* ------------------------------------------------------------------------
  * Compose: lays a region's redacted samples (src, or the fill value) onto
- * dst through the region's shape and feather.  A sample of the region
+ * dst through the region's shape and feather (with invert, the input's
+ * samples onto the redacted frame).  A sample of the region
  * whose (x, y) lies inside the shape shrunk by k samples on every side,
  * for every k up to K and no further, gets the weight
  * n = min (K + 1, feather + 1) out of feather + 1; outside the shape it
@@ -1040,7 +1041,9 @@ compose (const BoxBlurArgs & a)
   const int n = shape_weight (a, dx, dy), d = a.feather + 1;
   const int x = a.x + dx, y = a.y + dy;
 
-  if (n == 0)
+  /* a kept region of invert, grown by its feather, may reach past the
+   * plane: its shape is the whole rectangle's, its samples the plane's */
+  if (n == 0 || x < 0 || y < 0 || x >= a.width || y >= a.height)
     return;
   const T red = a.fill ? as_sample < T > (a.fill_int, a.fill_float) :
       src_at < T > (a, x, y);

@@ -304,14 +304,22 @@ compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
 
   for (dy = 0; dy < r->h; dy++) {
     for (dx = 0; dx < r->w; dx++) {
-      const guint n = box_blur_ref_weight (window, dx, dy, r->w, r->h);
-      guint8 *out = (guint8 *) sample_ptr (dst, r->x + dx, r->y + dy);
-      const gdouble cur = get_sample (type, out);
-      const gdouble v = window->fill ? window->fill_value :
-          get_sample (type, sample_ptr (red, r->x + dx, r->y + dy));
+      const gint x = r->x + dx, y = r->y + dy;
+      guint n;
+      guint8 *out;
+      gdouble cur, v;
 
+      /* invert's kept regions, grown by their feather, may reach past
+       * the plane */
+      if (x < 0 || y < 0 || x >= dst->width || y >= dst->height)
+        continue;
+      n = box_blur_ref_weight (window, dx, dy, r->w, r->h);
       if (n == 0)
         continue;
+      out = (guint8 *) sample_ptr (dst, x, y);
+      cur = get_sample (type, out);
+      v = window->fill ? window->fill_value : get_sample (type,
+          sample_ptr (red, x, y));
       if (type == GST_CUDA_BOX_BLUR_F32) {
         const gfloat keep = (gfloat) cur * (gfloat) (d - n);
         const gfloat take = (gfloat) v * (gfloat) n;
@@ -343,6 +351,50 @@ redact_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * in,
     box_blur_sat_plane (type, in, out, window, r);
 }
 
+/* invert: the whole of @dst redacted with @settings, hard-edged; then in
+ * each region, every component that redaction changed laid back from @src
+ * through the region's shape, clear inside it and fading into the
+ * redaction over its feather outside it: the weights of the shape of the
+ * region grown by the feather on every side. */
+static void
+redact_around (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
+    const GstCudaBoxBlurFrame * dst, const GstVideoRectangle * regions,
+    guint n_regions, const GstCudaBoxBlurSettings * region_settings)
+{
+  const GstVideoRectangle frame = { 0, 0, info->width, info->height };
+  GstCudaBoxBlurSettings whole;
+  gint c;
+  guint i;
+
+  gst_cuda_box_blur_settings_for_frame (settings, info, &whole);
+  box_blur_ref_frame (info, &whole, src, dst, &frame, 1, NULL);
+
+  for (i = 0; i < n_regions; i++) {
+    const GstCudaBoxBlurSettings *rs =
+        gst_cuda_box_blur_region_settings (settings, region_settings, i);
+
+    for (c = 0; c < info->n_components; c++) {
+      GstCudaBoxBlurPlane in, out;
+      GstCudaBoxBlurWindow window;
+      GstVideoRectangle r;
+
+      if (!gst_cuda_box_blur_settings_window (&whole, info, c, &window))
+        continue;
+      gst_cuda_box_blur_settings_window (rs, info, c, &window);
+      window.fill = FALSE;
+      gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
+      r.x -= window.feather;
+      r.y -= window.feather;
+      r.w += 2 * window.feather;
+      r.h += 2 * window.feather;
+      gst_cuda_box_blur_frame_get_plane (src, info, c, &in);
+      gst_cuda_box_blur_frame_get_plane (dst, info, c, &out);
+      compose_plane (info->type, &in, &out, &window, &r);
+    }
+  }
+}
+
 void
 box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurSettings * settings, const GstCudaBoxBlurFrame * src,
@@ -354,6 +406,11 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
   gint pass, c;
   guint i;
 
+  if (settings->invert) {
+    redact_around (info, settings, src, dst, regions, n_regions,
+        region_settings);
+    return;
+  }
   mem[0] = g_malloc0 (info->size);
   mem[1] = g_malloc0 (info->size);
   gst_cuda_box_blur_frame_from_data (&frame[0], info, mem[0]);

@@ -60,7 +60,10 @@ void box_blur_ref_copy_frame (const GstCudaBoxBlurInfo * info,
  * region and @src outside it.  The result is then laid onto @dst through
  * the region's shape and feather (box_blur_ref_weight()), over whatever
  * the regions before it left there.  Windows of up to 9 pixels use the
- * direct loops, larger ones the summed-area table. */
+ * direct loops, larger ones the summed-area table.  With settings->invert,
+ * the whole frame is redacted with @settings (hard-edged) and each region
+ * laid back from @src through its shape, fading into the redaction over
+ * its feather outside the shape. */
 /* The weight, 0 .. window->feather + 1 out of window->feather + 1, with
  * which sample (@dx, @dy) of a @w x @h region takes its redacted value:
  * one more than the largest k up to window->feather for which the sample

@@ -8,12 +8,15 @@ cd "$(dirname "$0")/.."
 # libgstreamer-plugins-bad1.0-dev brings gstreamer-cuda-1.0 (CUDA memory),
 # whose .pc file needs the GL ones.  GStreamer's CUDA elements (cudaupload,
 # cudadownload, nvh264dec) are in gstreamer1.0-plugins-bad, which the GPU
-# suites need and a machine without a GPU does not.
+# suites need and a machine without a GPU does not.  OpenCV's facedetect
+# (gstreamer1.0-opencv, its face cascade in opencv-data) is for the
+# facedetect suite and the README's face pipelines; the suite is skipped
+# without it.
 pkgs=(meson ninja-build pkg-config gcc python3
       libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
       libgstreamer-plugins-bad1.0-dev libgl-dev libgles-dev libegl-dev
       gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-      gstreamer1.0-tools python3-gst-1.0)
+      gstreamer1.0-tools python3-gst-1.0 gstreamer1.0-opencv opencv-data)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -106,12 +106,16 @@ assert_frame (GstBuffer * in, const guint8 * mem, const gchar * format,
   gst_buffer_unref (out);
 }
 
+static void add_regions (GstBuffer * buf, gint w, gint h);
+
 /* @settings on one @format frame from @src_location memory (rows padded
- * by @pad bytes) into @dst_location memory, against the reference. */
+ * by @pad bytes) into @dst_location memory, against the reference; the
+ * frame carries add_regions()' metas with @metas. */
 static void
-check_frame (const gchar * format, gint w, gint h, gint pad,
+check_frame_metas (const gchar * format, gint w, gint h, gint pad,
     const GstCudaBoxBlurSettings * settings,
-    GstCudaBoxBlurLocation src_location, GstCudaBoxBlurLocation dst_location)
+    GstCudaBoxBlurLocation src_location, GstCudaBoxBlurLocation dst_location,
+    gboolean metas)
 {
   GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstBuffer *in = test_buffer_new (NULL, format, w, h, pad, w * 7 + h);
@@ -125,6 +129,8 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
       h, format, pad, settings->radius_x, settings->radius_y,
       settings->passes, settings->border, location_names[src_location],
       location_names[dst_location]);
+  if (metas)
+    add_regions (in, w, h);
 
   fail_unless (gst_buffer_map (in, &in_map, GST_MAP_READ));
   fail_unless (gst_cuda_box_blur_frame_from_buffer (&src.frame, &info, in,
@@ -146,6 +152,15 @@ check_frame (const gchar * format, gint w, gint h, gint pad,
   release (src_location, src_mem);
   release (dst_location, dst_mem);
   gst_buffer_unref (in);
+}
+
+static void
+check_frame (const gchar * format, gint w, gint h, gint pad,
+    const GstCudaBoxBlurSettings * settings,
+    GstCudaBoxBlurLocation src_location, GstCudaBoxBlurLocation dst_location)
+{
+  check_frame_metas (format, w, h, pad, settings, src_location, dst_location,
+      FALSE);
 }
 
 /* The settings every format is checked with: the direct and separable
@@ -203,10 +218,38 @@ settings_case (guint i, GstCudaBoxBlurSettings * s)
     case 8:                    /* no region at all: a copy */
       s->roi_meta = TRUE;
       break;
+    case 9:                    /* everything but a feathered ellipse */
+      s->invert = TRUE;
+      s->mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+      s->sigma = 3;
+      s->shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+      s->feather = 5;
+      s->roi.x = 9;
+      s->roi.y = 5;
+      s->roi.w = 31;
+      s->roi.h = 20;
+      break;
+    case 10:                   /* a fill around a corner whose feather
+                                 * reaches past the frame */
+      s->invert = TRUE;
+      s->mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+      s->fill_color = 0x80ff8000;
+      s->blur_alpha = TRUE;
+      s->shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+      s->feather = 6;
+      s->roi.w = 12;
+      s->roi.h = 10;
+      break;
+    case 11:                   /* invert without a region: the whole frame */
+      s->invert = TRUE;
+      s->roi_meta = TRUE;
+      s->mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+      s->block_size = 6;
+      break;
   }
 }
 
-#define N_SETTINGS 9
+#define N_SETTINGS 12
 
 /* Every format with every setting, host to host, managed to managed and
  * device to device, on an odd size with padded input rows. */
@@ -404,6 +447,34 @@ GST_START_TEST (test_in_place)
 GST_END_TEST;
 
 /* In place is taken for any regions but one hard-edged whole frame. */
+/* invert around overlapping regions, one at the frame's corner, with their
+ * feathers, in every memory kind. */
+GST_START_TEST (test_invert_regions)
+{
+  static const gchar *const formats[] = { "GRAY8", "GRAY16_LE", "GRAY32F",
+    "NV12", "I420", "Y444", "RGBA", "RGB"
+  };
+  GstCudaBoxBlurSettings s;
+  guint f, l;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.invert = TRUE;
+  s.roi_meta = TRUE;
+  s.roi_padding = 2;
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  s.feather = 4;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (l = GST_CUDA_BOX_BLUR_IN_HOST; l <= GST_CUDA_BOX_BLUR_IN_DEVICE; l++) {
+      s.mode = f % 2 ? GST_CUDA_BOX_BLUR_MODE_GAUSSIAN :
+          GST_CUDA_BOX_BLUR_MODE_BOX;
+      s.radius_x = s.radius_y = 5;
+      s.sigma = 4;
+      check_frame_metas (formats[f], 67, 45, 0, &s, l, l, TRUE);
+    }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_in_place_refused)
 {
   GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
@@ -426,6 +497,13 @@ GST_START_TEST (test_in_place_refused)
   s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
   gst_cuda_box_blur_job_set (&job, &s, &info, &whole, 1, NULL);
   fail_unless (gst_cuda_box_blur_job_in_place_helps (&job));
+  /* the frame around a region is no region's work */
+  s.invert = TRUE;
+  gst_cuda_box_blur_job_set (&job, &s, &info, &edge, 1, NULL);
+  fail_if (gst_cuda_box_blur_job_in_place_helps (&job));
+  s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+  gst_cuda_box_blur_job_set (&job, &s, &info, &edge, 1, NULL);
+  fail_if (gst_cuda_box_blur_job_in_place_helps (&job));
   gst_cuda_box_blur_job_clear (&job);
 }
 
@@ -614,6 +692,7 @@ engine_suite (void)
   tcase_add_test (tc, test_changing_frames);
   tcase_add_test (tc, test_in_place);
   tcase_add_test (tc, test_in_place_refused);
+  tcase_add_test (tc, test_invert_regions);
   tcase_add_test (tc, test_many_regions);
   tcase_add_test (tc, test_launches_per_pass);
   tcase_add_test (tc, test_column_sums_budget);

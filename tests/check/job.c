@@ -180,6 +180,49 @@ GST_START_TEST (test_resolve_metas)
 
 GST_END_TEST;
 
+/* invert: the whole frame's tasks with the element's settings, and for
+ * each region a keep of each changed component, grown by its feather; a
+ * frame without a region is still redacted. */
+GST_START_TEST (test_invert)
+{
+  GstCudaBoxBlurInfo info = test_info ("I420", 64, 48);
+  GstVideoRectangle face = { 2, 8, 20, 16 };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  const GstCudaBoxBlurTask *k;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.invert = TRUE;
+  s.radius_x = s.radius_y = 4;
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  s.feather = 5;
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_set (&job, &s, &info, &face, 1, NULL);
+  fail_unless (job.invert && job.whole_frame);
+  fail_unless_equals_int (job.tasks->len, 3);
+  fail_unless_equals_int (task (&job, 0)->rect.w, 64);
+  fail_unless_equals_int (task (&job, 0)->window.feather, 0);
+  fail_unless_equals_int (job.keeps->len, 3);
+  k = &g_array_index (job.keeps, GstCudaBoxBlurTask, 0);
+  /* luma: 5 pixels out, past the frame's left edge */
+  fail_unless (k->rect.x == -3 && k->rect.y == 3 && k->rect.w == 30
+      && k->rect.h == 26);
+  fail_unless_equals_int (k->window.shape, GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE);
+  fail_unless (!k->window.fill);
+  /* chroma: 1..10 x 4..11, grown by 3 */
+  k = &g_array_index (job.keeps, GstCudaBoxBlurTask, 1);
+  fail_unless (k->rect.x == -2 && k->rect.y == 1 && k->rect.w == 16
+      && k->rect.h == 14);
+  fail_if (gst_cuda_box_blur_job_in_place_helps (&job));
+
+  gst_cuda_box_blur_job_set (&job, &s, &info, NULL, 0, NULL);
+  fail_unless (gst_cuda_box_blur_job_redacts (&job));
+  fail_unless_equals_int (job.keeps->len, 0);
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
 static Suite *
 job_suite (void)
 {
@@ -191,6 +234,7 @@ job_suite (void)
   tcase_add_test (tc, test_whole_frame);
   tcase_add_test (tc, test_passes_per_region);
   tcase_add_test (tc, test_resolve_metas);
+  tcase_add_test (tc, test_invert);
   return s;
 }
 

@@ -570,12 +570,26 @@ GST_START_TEST (test_regions)
   r = &g_array_index (regions, GstVideoRectangle, 2);
   fail_unless (r->x == 0 && r->y == 55 && r->w == 7 && r->h == 5);
 
-  s.roi_meta_type = g_quark_from_string ("plate");
+  fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s, "plate"));
   fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
           regions), 1);
-  s.roi_meta_type = g_quark_from_string ("tree");
+  fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s, "tree"));
   fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
           regions), 0);
+  /* a list, spaces and empty names aside */
+  fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
+          " tree, plate,,face "));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 3);
+  fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
+          "plate,tree"));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 1);
+  r = &g_array_index (regions, GstVideoRectangle, 0);
+  fail_unless (r->x == 92 && r->y == 52);
+  fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s, ""));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_regions (&s, &info, buf,
+          regions), 3);
 
   /* 7..33 x 7..33 in luma covers chroma samples 3..16 */
   gst_cuda_box_blur_region_for_component (&info, 1, &face, &chroma);
@@ -1298,6 +1312,197 @@ GST_START_TEST (test_shape_params)
 
 GST_END_TEST;
 
+/* With roi-meta, no-region=redact redacts the whole frame, hard-edged,
+ * when no region of a matching meta (nor a held one) lies in it; a region
+ * that asks to be left alone still counts as one.  Each region says where
+ * it comes from. */
+GST_START_TEST (test_no_region)
+{
+  GstCudaBoxBlurInfo info = test_info ("NV12", 100, 60);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GArray *rs = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurSettings));
+  GArray *origins = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurRegionOrigin));
+  GstBuffer *buf = gst_buffer_new ();
+  GstCudaBoxBlurHold hold;
+  GstVideoRegionOfInterestMeta *m;
+  const GstCudaBoxBlurRegionOrigin *o;
+  const GstCudaBoxBlurSettings *r;
+  GstCudaBoxBlurSettings s;
+  GstVideoRectangle *rect;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  s.feather = 4;
+  s.radius_scale = 0.1;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, NULL, regions, rs, origins), 0);
+
+  s.no_region = GST_CUDA_BOX_BLUR_NO_REGION_REDACT;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, NULL, regions, rs, origins), 1);
+  rect = &g_array_index (regions, GstVideoRectangle, 0);
+  fail_unless (rect->x == 0 && rect->y == 0 && rect->w == 100
+      && rect->h == 60);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
+  fail_unless_equals_int (r->shape, GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE);
+  fail_unless_equals_int (r->feather, 0);
+  /* the scales take the frame's size */
+  fail_unless_equals_int (r->radius_x, 6);
+  o = &g_array_index (origins, GstCudaBoxBlurRegionOrigin, 0);
+  fail_unless_equals_int (o->reason, GST_CUDA_BOX_BLUR_REASON_NO_REGION);
+
+  /* a meta of another type, or outside the frame, is no region */
+  gst_buffer_add_video_region_of_interest_meta (buf, "plate", 10, 10, 8, 8);
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 100, 10, 8, 8);
+  gst_cuda_box_blur_settings_set_roi_meta_types (&s, "face");
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, NULL, regions, rs, origins), 1);
+  fail_unless_equals_int (g_array_index (regions, GstVideoRectangle, 0).w,
+      100);
+
+  /* a face whose parameters leave it alone is a region: nothing redacted */
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 40, 20, 10,
+      10);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new (GST_CUDA_BOX_BLUR_META_PARAMS, "radius", G_TYPE_INT,
+          0, NULL));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, NULL, regions, rs, origins), 0);
+
+  /* a face of this frame, then held in the next */
+  gst_buffer_unref (buf);
+  buf = gst_buffer_new ();
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 40, 20, 10,
+      10);
+  m->id = 7;
+  s.roi_hold = 2;
+  gst_cuda_box_blur_hold_init (&hold);
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, &hold, regions, rs, origins), 1);
+  o = &g_array_index (origins, GstCudaBoxBlurRegionOrigin, 0);
+  fail_unless_equals_int (o->reason, GST_CUDA_BOX_BLUR_REASON_META);
+  fail_unless_equals_int (o->type, g_quark_from_string ("face"));
+  fail_unless_equals_int (o->id, 7);
+  gst_buffer_unref (buf);
+  buf = gst_buffer_new ();
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, &hold, regions, rs, origins), 1);
+  o = &g_array_index (origins, GstCudaBoxBlurRegionOrigin, 0);
+  fail_unless_equals_int (o->reason, GST_CUDA_BOX_BLUR_REASON_HELD);
+  fail_unless_equals_int (o->id, 7);
+  fail_unless_equals_int (g_array_index (regions, GstVideoRectangle, 0).x,
+      40);
+  /* once the hold is over, the whole frame */
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, &hold, regions, rs, origins), 1);
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, &hold, regions, rs, origins), 1);
+  o = &g_array_index (origins, GstCudaBoxBlurRegionOrigin, 0);
+  fail_unless_equals_int (o->reason, GST_CUDA_BOX_BLUR_REASON_NO_REGION);
+
+  /* without roi-meta, the roi rectangle */
+  s.roi_meta = FALSE;
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, NULL, regions, rs, origins), 1);
+  o = &g_array_index (origins, GstCudaBoxBlurRegionOrigin, 0);
+  fail_unless_equals_int (o->reason, GST_CUDA_BOX_BLUR_REASON_ROI);
+
+  /* at most GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES types; a longer list
+   * leaves the settings as they were */
+  fail_if (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
+          "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q"));
+  fail_unless_equals_int (s.n_roi_meta_types, 1);
+  fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
+          "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p"));
+  fail_unless_equals_int (s.n_roi_meta_types, 16);
+
+  gst_cuda_box_blur_hold_clear (&hold);
+  g_array_unref (regions);
+  g_array_unref (rs);
+  g_array_unref (origins);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
+/* invert: inside the region's shape the input, far from it the whole
+ * frame's redaction, and over the feather outside the shape a blend that
+ * fades from one to the other; where two kept regions overlap, clear
+ * where either is.  Against the reference's own whole-frame blur. */
+GST_START_TEST (test_invert)
+{
+  const gint w = 60, h = 40, f = 4;
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", w, h);
+  const GstVideoRectangle regions[2] = { {10, 8, 16, 12}, {20, 12, 16, 12} };
+  guint8 *in = g_malloc (info.size), *blurred = g_malloc (info.size);
+  guint8 *out = g_malloc (info.size);
+  GstCudaBoxBlurFrame fin, fblurred, fout;
+  const GstVideoRectangle whole = { 0, 0, w, h };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurWindow shape = { 0, };
+  gint x, y, faded = 0;
+
+  test_fill_data (&info, in, 11);
+  gst_cuda_box_blur_frame_from_data (&fin, &info, in);
+  gst_cuda_box_blur_frame_from_data (&fblurred, &info, blurred);
+  gst_cuda_box_blur_frame_from_data (&fout, &info, out);
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 4;
+  box_blur_ref_frame (&info, &s, &fin, &fblurred, &whole, 1, NULL);
+
+  s.invert = TRUE;
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  s.feather = f;
+  box_blur_ref_frame (&info, &s, &fin, &fout, regions, 1, NULL);
+  shape.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      const gint i = y * info.stride[0] + x;
+      const gint dx = x - regions[0].x, dy = y - regions[0].y;
+      const gboolean inside = dx >= 0 && dy >= 0 && dx < regions[0].w
+          && dy < regions[0].h
+          && box_blur_ref_weight (&shape, dx, dy, regions[0].w,
+          regions[0].h) > 0;
+      const gboolean near = x >= regions[0].x - f && y >= regions[0].y - f
+          && x < regions[0].x + regions[0].w + f
+          && y < regions[0].y + regions[0].h + f;
+
+      if (inside) {
+        fail_unless_equals_int (out[i], in[i]);
+      } else if (!near) {
+        fail_unless_equals_int (out[i], blurred[i]);
+      } else {
+        /* between the two, both included */
+        fail_unless (out[i] >= MIN (in[i], blurred[i])
+            && out[i] <= MAX (in[i], blurred[i]), "%d,%d", x, y);
+        faded += out[i] != in[i] && out[i] != blurred[i];
+      }
+    }
+  fail_unless (faded > 0, "no sample in the feather is a blend");
+
+  /* two regions: clear in both; the element's settings alone redact */
+  s.feather = 0;
+  s.shape = GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE;
+  s.mode = GST_CUDA_BOX_BLUR_MODE_BOX;
+  box_blur_ref_frame (&info, &s, &fin, &fout, regions, 2, NULL);
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      const gint i = y * info.stride[0] + x;
+      const gboolean kept = (x >= 10 && x < 26 && y >= 8 && y < 20)
+          || (x >= 20 && x < 36 && y >= 12 && y < 24);
+
+      fail_unless_equals_int (out[i], kept ? in[i] : blurred[i]);
+    }
+
+  g_free (in);
+  g_free (blurred);
+  g_free (out);
+}
+
+GST_END_TEST;
+
 static Suite *
 reference_suite (void)
 {
@@ -1325,6 +1530,8 @@ reference_suite (void)
   tcase_add_test (tc, test_gaussian_windows);
   tcase_add_test (tc, test_regions);
   tcase_add_test (tc, test_roi_hold);
+  tcase_add_test (tc, test_no_region);
+  tcase_add_test (tc, test_invert);
   tcase_add_test (tc, test_region_settings);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_shapes);

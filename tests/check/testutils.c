@@ -7,6 +7,7 @@
 #include <gst/video/video.h>
 #include <cuda_runtime_api.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,6 +218,7 @@ test_apply_settings (GstElement * blur,
     const GstCudaBoxBlurSettings * settings)
 {
   const GstCudaBoxBlurSettings *s = settings;
+  gchar *types = gst_cuda_box_blur_settings_get_roi_meta_types (s);
 
   g_object_set (blur, "radius-x", s->radius_x, "radius-y", s->radius_y,
       "chroma-radius-x", s->chroma_radius_x, "chroma-radius-y",
@@ -225,11 +227,13 @@ test_apply_settings (GstElement * blur,
       "border-mode", s->border, "border-value",
       s->border_value, "roi-x", s->roi.x, "roi-y", s->roi.y, "roi-width",
       s->roi.w, "roi-height", s->roi.h, "roi-meta", s->roi_meta,
-      "roi-meta-type", g_quark_to_string (s->roi_meta_type), "roi-padding",
+      "roi-meta-type", types, "no-region", s->no_region, "invert", s->invert,
+      "roi-padding",
       s->roi_padding, "roi-hold", s->roi_hold, "radius-scale",
       s->radius_scale, "sigma-scale", s->sigma_scale, "block-size",
       s->block_size, "block-scale", s->block_scale, "fill-color",
       s->fill_color, "shape", s->shape, "feather", s->feather, NULL);
+  g_free (types);
 }
 
 GstBuffer *
@@ -454,4 +458,72 @@ test_assert_blurred (GstBuffer * in, GstBuffer * out, const gchar * format,
   settings.radius_x = radius_x;
   settings.radius_y = radius_y;
   test_assert_output (in, out, format, width, height, &settings);
+}
+
+gchar *
+test_file_path (const gchar * name)
+{
+  return g_build_filename (TEST_FILES_DIR, name, NULL);
+}
+
+GstBuffer *
+test_png_rgb (const gchar * name, gint * width, gint * height)
+{
+  GstHarness *h = gst_harness_new_parse ("pngdec ! videoconvert "
+      "! capsfilter caps=video/x-raw,format=RGB");
+  gchar *path = test_file_path (name), *data;
+  GError *error = NULL;
+  GstVideoInfo vinfo;
+  GstBuffer *frame;
+  GstCaps *caps;
+  gsize size;
+
+  fail_unless (g_file_get_contents (path, &data, &size, &error), "%s",
+      error ? error->message : path);
+  gst_harness_set_src_caps_str (h, "image/png");
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_wrapped (data,
+              size)), GST_FLOW_OK);
+  /* a decoder that waits for the end of the stream gives its frame now */
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  frame = gst_harness_pull (h);
+  fail_unless (frame != NULL, "pngdec made no frame of %s", path);
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless (caps != NULL && gst_video_info_from_caps (&vinfo, caps));
+  *width = GST_VIDEO_INFO_WIDTH (&vinfo);
+  *height = GST_VIDEO_INFO_HEIGHT (&vinfo);
+
+  gst_caps_unref (caps);
+  g_free (path);
+  gst_harness_teardown (h);
+  return frame;
+}
+
+GArray *
+test_read_rectangles (const gchar * name)
+{
+  GArray *rects = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  gchar *path = test_file_path (name), *text, **lines;
+  GError *error = NULL;
+  guint i;
+
+  fail_unless (g_file_get_contents (path, &text, NULL, &error), "%s",
+      error ? error->message : path);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i]; i++) {
+    const gchar *line = g_strstrip (lines[i]);
+    GstVideoRectangle r;
+    gint end = 0;
+
+    if (*line == '\0' || *line == '#')
+      continue;
+    fail_unless (sscanf (line, "%d %d %d %d%n", &r.x, &r.y, &r.w, &r.h,
+            &end) == 4 && line[end] == '\0',
+        "%s, line %u: not \"x y width height\": %s", path, i + 1, line);
+    g_array_append_val (rects, r);
+  }
+
+  g_strfreev (lines);
+  g_free (text);
+  g_free (path);
+  return rects;
 }

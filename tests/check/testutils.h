@@ -123,4 +123,21 @@ GstBuffer *  test_pool_buffer    (GstHarness * h,
 void         test_apply_settings (GstElement * blur,
                                   const GstCudaBoxBlurSettings * settings);
 
+/* A photo with one face (tests/files/README), and the faces facedetect
+ * finds in it, one "x y width height" a line. */
+#define TEST_PHOTO "astronaut.png"
+#define TEST_PHOTO_FACES "astronaut-faces.txt"
+
+/* The path of @name in tests/files, to be freed. */
+gchar *      test_file_path      (const gchar * name);
+
+/* The PNG picture tests/files/@name decoded by pngdec (gst-plugins-good)
+ * into an RGB frame in system memory; its size in @width and @height. */
+GstBuffer *  test_png_rgb        (const gchar * name, gint * width,
+                                  gint * height);
+
+/* The rectangles (GstVideoRectangle) listed in tests/files/@name, one
+ * "x y width height" a line; lines starting with '#' are comments. */
+GArray *     test_read_rectangles (const gchar * name);
+
 G_END_DECLS

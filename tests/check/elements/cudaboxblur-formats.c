@@ -165,7 +165,7 @@ GST_START_TEST (test_roi_meta_filters)
   push_and_check (h, test_buffer_new (NULL, "NV12", w, height, 0, 1),
       "NV12", w, height, &s, TRUE);
 
-  s.roi_meta_type = g_quark_from_string ("plate");
+  gst_cuda_box_blur_settings_set_roi_meta_types (&s, "plate");
   in = test_buffer_new (NULL, "NV12", w, height, 0, 2);
   gst_buffer_add_video_region_of_interest_meta (in, "face", 10, 10, 50, 50);
   push_and_check (h, in, "NV12", w, height, &s, TRUE);

@@ -294,6 +294,161 @@ GST_START_TEST (test_roi_hold)
 
 GST_END_TEST;
 
+/* Pops the element message of @bus's next redacted frame and checks its
+ * times and its one region. */
+static void
+assert_audit (GstBus * bus, GstClockTime pts, guint x, guint y, guint w,
+    guint h, const gchar * type, gint id, const gchar * mode,
+    const gchar * reason)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+  const GstStructure *s, *region;
+  const GValue *regions;
+  GstClockTime t;
+  guint u;
+  gint i;
+
+  fail_unless (msg != NULL, "no message for the frame at %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (pts));
+  s = gst_message_get_structure (msg);
+  fail_unless (gst_structure_has_name (s, "cudaboxblur"));
+  fail_unless (gst_structure_get_uint64 (s, "timestamp", &t) && t == pts);
+  /* a segment from 0: stream and running time are the timestamp */
+  fail_unless (gst_structure_get_uint64 (s, "stream-time", &t) && t == pts);
+  fail_unless (gst_structure_get_uint64 (s, "running-time", &t) && t == pts);
+  fail_unless (gst_structure_get_uint64 (s, "duration", &t)
+      && t == GST_SECOND / 30);
+  regions = gst_structure_get_value (s, "regions");
+  fail_unless (regions && GST_VALUE_HOLDS_LIST (regions));
+  fail_unless_equals_int (gst_value_list_get_size (regions), 1);
+  region = gst_value_get_structure (gst_value_list_get_value (regions, 0));
+  fail_unless (gst_structure_get_uint (region, "x", &u) && u == x);
+  fail_unless (gst_structure_get_uint (region, "y", &u) && u == y);
+  fail_unless (gst_structure_get_uint (region, "width", &u) && u == w);
+  fail_unless (gst_structure_get_uint (region, "height", &u) && u == h);
+  fail_unless_equals_string (gst_structure_get_string (region, "type"),
+      type);
+  fail_unless (gst_structure_get_int (region, "id", &i) && i == id);
+  fail_unless_equals_string (gst_structure_get_string (region, "mode"),
+      mode);
+  fail_unless_equals_string (gst_structure_get_string (region, "reason"),
+      reason);
+  gst_message_unref (msg);
+}
+
+/* Pushes NV12 frame @f at @f thirtieths of a second, with a face meta at
+ * the frame's left edge or none, and checks the output against the
+ * reference: of the frame with the face where it has its @meta or the
+ * element holds it (@held), else of the frame as it is. */
+static void
+push_audited (GstHarness * h, const GstCudaBoxBlurSettings * settings,
+    gboolean meta, gboolean held, guint f)
+{
+  GstBuffer *in = test_buffer_new (NULL, "NV12", W, H, 0, f), *out, *want;
+  GstVideoRegionOfInterestMeta *m;
+
+  GST_BUFFER_PTS (in) = f * GST_SECOND / 30;
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  if (meta) {
+    m = gst_buffer_add_video_region_of_interest_meta (in, "face", 1, 6, 20,
+        16);
+    m->id = 5;
+  }
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL);
+  fail_if (out == in, "frame %u was not redacted", f);
+  want = gst_buffer_copy (in);
+  if (held)
+    gst_buffer_add_video_region_of_interest_meta (want, "face", 1, 6, 20, 16);
+  test_assert_output (want, out, "NV12", W, H, settings);
+  gst_buffer_unref (want);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* no-region=redact with roi-hold=1 and post-messages: a face (padded,
+ * clipped at the left edge) is redacted and said so; the next frame
+ * without it holds it; the one after has no region and is redacted whole.
+ * Each redacted frame posts one message with what was redacted and
+ * why. */
+GST_START_TEST (test_no_region_and_audit)
+{
+  GstHarness *h = test_harness_new ("NV12", W, H);
+  GstBus *bus = gst_bus_new ();
+  GstCudaBoxBlurSettings settings;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  set_radius (&settings, 3);
+  settings.roi_meta = TRUE;
+  settings.roi_padding = 2;
+  settings.roi_hold = 1;
+  settings.no_region = GST_CUDA_BOX_BLUR_NO_REGION_REDACT;
+  test_apply_settings (h->element, &settings);
+  g_object_set (h->element, "post-messages", TRUE, NULL);
+  gst_element_set_bus (h->element, bus);
+
+  push_audited (h, &settings, TRUE, FALSE, 0);
+  assert_audit (bus, 0, 0, 4, 23, 20, "face", 5, "box", "meta");
+  push_audited (h, &settings, FALSE, TRUE, 1);
+  assert_audit (bus, GST_SECOND / 30, 0, 4, 23, 20, "face", 5, "box",
+      "held");
+  /* the reference of a frame with no region: the whole frame */
+  push_audited (h, &settings, FALSE, FALSE, 2);
+  assert_audit (bus, 2 * GST_SECOND / 30, 0, 0, W, H, "", 0, "box",
+      "no-region");
+
+  /* without post-messages, none */
+  g_object_set (h->element, "post-messages", FALSE, NULL);
+  push_audited (h, &settings, FALSE, FALSE, 3);
+  fail_if (gst_bus_have_pending (bus), "a message without post-messages");
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* invert: the frame around a face is redacted, the face kept clear, as the
+ * reference makes it; the message lists the face as kept. */
+GST_START_TEST (test_invert)
+{
+  GstHarness *h = test_harness_new ("NV12", W, H);
+  GstBus *bus = gst_bus_new ();
+  GstCudaBoxBlurSettings settings;
+  GstMessage *msg;
+  gboolean invert;
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+  settings.sigma = 3;
+  settings.roi_meta = TRUE;
+  settings.invert = TRUE;
+  settings.shape = GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE;
+  settings.feather = 3;
+  test_apply_settings (h->element, &settings);
+  g_object_set (h->element, "post-messages", TRUE, NULL);
+  gst_element_set_bus (h->element, bus);
+
+  push_audited (h, &settings, TRUE, FALSE, 0);
+  assert_audit (bus, 0, 1, 6, 20, 16, "face", 5, "keep", "meta");
+  /* no region: the whole frame, and an empty list */
+  push_audited (h, &settings, FALSE, FALSE, 1);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+  fail_unless (msg != NULL);
+  fail_unless (gst_structure_get_boolean (gst_message_get_structure (msg),
+          "invert", &invert) && invert);
+  fail_unless_equals_int (gst_value_list_get_size (gst_structure_get_value
+          (gst_message_get_structure (msg), "regions")), 0);
+  gst_message_unref (msg);
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Test metas: one tied to the memory, one of no tags. */
 static gboolean
 test_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
@@ -602,6 +757,8 @@ cudaboxblur_stream_suite (void)
   tcase_add_test (tc, test_control_follows_stream_time);
   tcase_add_test (tc, test_control_after_seek);
   tcase_add_test (tc, test_roi_hold);
+  tcase_add_test (tc, test_no_region_and_audit);
+  tcase_add_test (tc, test_invert);
   tcase_add_test (tc, test_metas_passed_on);
   tcase_add_test (tc, test_frames_in_flight_order);
   tcase_add_test (tc, test_frames_in_flight_events);

@@ -441,7 +441,8 @@ GST_START_TEST (test_properties)
   gint d;
   gchar *arch, *type;
   static const gchar *playing[] = { "planes", "blur-alpha", "mode",
-    "border-mode", "roi-meta", "roi-meta-type", "roi-hold", "shape"
+    "border-mode", "roi-meta", "roi-meta-type", "roi-hold", "shape",
+    "no-region", "post-messages", "invert"
   };
   guint i;
 
@@ -534,6 +535,15 @@ GST_START_TEST (test_properties)
   fail_unless_equals_int (d, -1);
   fail_unless (arch == NULL);
   fail_unless (type == NULL);
+  {
+    gboolean post, invert;
+
+    g_object_get (e, "no-region", &d, "post-messages", &post, "invert",
+        &invert, NULL);
+    fail_unless_equals_int (d, GST_CUDA_BOX_BLUR_NO_REGION_PASS);
+    fail_if (post);
+    fail_if (invert);
+  }
 
   g_object_set (e, "radius", 7, "device-id", 3, NULL);
   g_object_get (e, "radius", &r, "device-id", &d, NULL);
@@ -565,6 +575,19 @@ GST_START_TEST (test_properties)
   g_object_set (e, "roi-meta-type", "", NULL);
   g_object_get (e, "roi-meta-type", &type, NULL);
   fail_unless (type == NULL);
+  g_object_set (e, "roi-meta-type", "face, license-plate", NULL);
+  g_object_get (e, "roi-meta-type", &type, NULL);
+  fail_unless_equals_string (type, "face,license-plate");
+  g_free (type);
+  /* more than 16 types: refused, the list stays */
+  g_object_set (e, "roi-meta-type", "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q",
+      NULL);
+  g_object_get (e, "roi-meta-type", &type, NULL);
+  fail_unless_equals_string (type, "face,license-plate");
+  g_free (type);
+  gst_util_set_object_arg (G_OBJECT (e), "no-region", "redact");
+  g_object_get (e, "no-region", &d, NULL);
+  fail_unless_equals_int (d, GST_CUDA_BOX_BLUR_NO_REGION_REDACT);
 
   /* passthrough only when no radius is left */
   g_object_set (e, "radius-x", 0, "radius-y", 3, NULL);
