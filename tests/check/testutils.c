@@ -403,6 +403,7 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
   GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
   GArray *region_settings = g_array_new (FALSE, FALSE,
       sizeof (GstCudaBoxBlurSettings));
+  GArray *checked, *checked_settings;
   GstCudaBoxBlurFrame src, got, want;
   GstMapInfo in_map, out_map;
   guint8 *want_mem;
@@ -418,8 +419,23 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
       (const GstVideoRectangle *) regions->data, regions->len,
       (const GstCudaBoxBlurSettings *) region_settings->data);
 
+  /* with invert, the whole frame is redacted with the frame's settings */
+  checked = regions;
+  checked_settings = region_settings;
+  if (settings->invert) {
+    const GstVideoRectangle whole = { 0, 0, width, height };
+    GstCudaBoxBlurSettings frame;
+
+    gst_cuda_box_blur_settings_for_frame (settings, &info, &frame);
+    checked = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+    checked_settings = g_array_new (FALSE, FALSE,
+        sizeof (GstCudaBoxBlurSettings));
+    g_array_append_val (checked, whole);
+    g_array_append_val (checked_settings, frame);
+  }
+
   if (info.type != GST_CUDA_BOX_BLUR_F32 || windows_are_small (&info,
-          region_settings)) {
+          checked_settings)) {
     compare_exact (&info, settings, &got, &want);
   } else {
     /* the scale of the rounding errors: the same blur of |input| */
@@ -436,12 +452,16 @@ test_assert_output (GstBuffer * in, GstBuffer * out, const gchar * format,
     box_blur_ref_frame (&info, settings, &abs_in, &scale,
         (const GstVideoRectangle *) regions->data, regions->len,
         (const GstCudaBoxBlurSettings *) region_settings->data);
-    compare_f32 (&info, settings, regions, &src, &got, &want, &scale);
+    compare_f32 (&info, settings, checked, &src, &got, &want, &scale);
     g_free (abs_mem);
     g_free (scale_mem);
   }
 
   g_free (want_mem);
+  if (checked != regions) {
+    g_array_unref (checked);
+    g_array_unref (checked_settings);
+  }
   g_array_unref (regions);
   g_array_unref (region_settings);
   gst_buffer_unmap (out, &out_map);
