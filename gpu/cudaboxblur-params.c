@@ -426,7 +426,7 @@ read_int (const GValue * value, gint lo, gint hi, gint * out)
 }
 
 /* A number field's value, floating point or integer, clamped to @lo..@hi;
- * FALSE when it is none. */
+ * FALSE when it is none, or NaN. */
 static gboolean
 read_number (const GValue * value, gdouble lo, gdouble hi, gdouble * out)
 {
@@ -439,6 +439,8 @@ read_number (const GValue * value, gdouble lo, gdouble hi, gdouble * out)
   else if (G_VALUE_HOLDS_UINT (value))
     v = g_value_get_uint (value);
   else
+    return FALSE;
+  if (isnan (v))
     return FALSE;
   *out = CLAMP (v, lo, hi);
   return TRUE;
@@ -494,7 +496,7 @@ read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
       problem = "not an integer";
   } else if (g_str_equal (name, "sigma")) {
     if (!read_number (value, 0, GST_CUDA_BOX_BLUR_MAX_SIGMA, &m->sigma))
-      problem = "not a number";
+      problem = "not a number, or NaN";
   } else {
     problem = "unknown";
   }

@@ -180,7 +180,9 @@ struct _GstCudaBoxBlur
   /* from set_caps(); info is also read under the object lock */
   GstCudaBoxBlurInfo info;
   gboolean negotiated;
-  gboolean cuda_memory;         /* the caps carry memory:CUDAMemory */
+  /* the sink and the src caps carry memory:CUDAMemory; when only one
+   * does, every frame crosses between the memories */
+  gboolean cuda_in, cuda_out;
 
   /* the settings of the frame being processed, from before_transform(),
    * its job from prepare_output_buffer(), to transform(); and whether it
@@ -380,6 +382,8 @@ static gboolean gst_cuda_box_blur_get_unit_size (GstBaseTransform * trans,
 static gboolean gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, gsize size, GstCaps * othercaps,
     gsize * othersize);
+static GstCaps *gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter);
 static gboolean gst_cuda_box_blur_set_caps (GstBaseTransform * trans,
     GstCaps * incaps, GstCaps * outcaps);
 static gboolean gst_cuda_box_blur_propose_allocation (GstBaseTransform *
@@ -962,6 +966,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_get_unit_size);
   trans_class->transform_size =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_size);
+  trans_class->transform_caps =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_caps);
   trans_class->propose_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_propose_allocation);
@@ -1013,7 +1019,8 @@ gst_cuda_box_blur_finalize (GObject * object)
 }
 
 /* Passthrough when the settings change no pixel of the negotiated format,
- * or before caps, of any format. */
+ * or before caps, of any format; never while frames cross between system
+ * and CUDA memory. */
 static void
 gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
 {
@@ -1022,7 +1029,8 @@ gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
 
   GST_OBJECT_LOCK (self);
   passthrough = gst_cuda_box_blur_settings_blurs_nothing (&self->settings,
-      self->negotiated ? &self->info : NULL);
+      self->negotiated ? &self->info : NULL)
+      && self->cuda_in == self->cuda_out;
   GST_OBJECT_UNLOCK (self);
 
   if (passthrough != gst_base_transform_is_passthrough (trans)) {
@@ -1480,7 +1488,7 @@ gst_cuda_box_blur_stop (GstBaseTransform * trans)
 
   GST_OBJECT_LOCK (self);
   self->negotiated = FALSE;
-  self->cuda_memory = FALSE;
+  self->cuda_in = self->cuda_out = FALSE;
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
@@ -1569,12 +1577,13 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
 }
 
 #ifdef HAVE_GST_CUDA
-/* With CUDA memory on the pads, the neighbours' CUDA memory must be on the
- * element's device.  With device-id -1 the element moves to the context of
- * a neighbour on another device (one that started after the element, say);
- * otherwise a neighbour on another device is an error. */
+/* The neighbours' CUDA memory, on the pads whose caps carry it (@cuda:
+ * sink, src), must be on the element's device.  With device-id -1 the
+ * element moves to the context of a neighbour on another device (one that
+ * started after the element, say); otherwise a neighbour on another device
+ * is an error. */
 static gboolean
-gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self)
+gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self, const gboolean cuda[2])
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   GstPad *pads[] = { trans->sinkpad, trans->srcpad };
@@ -1587,7 +1596,8 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self)
   GST_OBJECT_UNLOCK (self);
 
   for (i = 0; i < G_N_ELEMENTS (pads) && ok; i++) {
-    GstCudaContext *peer = gst_cuda_box_blur_peer_context (pads[i]);
+    GstCudaContext *peer = cuda[i] ? gst_cuda_box_blur_peer_context (pads[i])
+        : NULL;
     guint ours = gst_cuda_box_blur_context_device (self->cuda_context);
     guint theirs;
 
@@ -1625,17 +1635,17 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self)
 #endif
 
 /* Makes the engine for @info frames, and checks that the frames fit in the
- * GPU's memory; with CUDA memory (@cuda) checks the neighbours' device
- * first. */
+ * GPU's memory; with CUDA memory on a pad (@cuda: sink, src) checks the
+ * neighbours' device first. */
 static gboolean
 gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
-    const GstCudaBoxBlurInfo * info, gboolean cuda)
+    const GstCudaBoxBlurInfo * info, const gboolean cuda[2])
 {
   GError *error = NULL;
   gboolean ok;
 
 #ifdef HAVE_GST_CUDA
-  if (cuda && !gst_cuda_box_blur_check_peers (self))
+  if ((cuda[0] || cuda[1]) && !gst_cuda_box_blur_check_peers (self, cuda))
     return FALSE;
 #endif
 
@@ -1682,6 +1692,28 @@ gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
   return gst_cuda_box_blur_get_unit_size (trans, othercaps, othersize);
 }
 
+/* The same frames on the other side, in the same memory first; with
+ * GStreamer's CUDA memory, also in the other memory, so that the element
+ * can stand where frames cross between system and CUDA memory, with their
+ * region metas (GStreamer 1.22's cudaupload and cudadownload drop them). */
+static GstCaps *
+gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *ret, *both;
+
+#ifdef HAVE_GST_CUDA
+  both = gst_cuda_box_blur_cuda_both_memories (caps);
+#else
+  both = gst_caps_ref (caps);
+#endif
+  if (!filter)
+    return both;
+  ret = gst_caps_intersect_full (filter, both, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (both);
+  return ret;
+}
+
 static gboolean
 gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -1689,16 +1721,19 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   GstCudaBoxBlurInfo info;
-  gboolean cuda;
+  gboolean cuda[2];
 
+  /* the same frames on both sides, in one memory or the other */
   filter->negotiated = FALSE;
   if (!gst_cuda_box_blur_info_from_caps (&info, incaps)
-      || !gst_caps_is_equal (incaps, outcaps)) {
+      || !gst_structure_is_equal (gst_caps_get_structure (incaps, 0),
+          gst_caps_get_structure (outcaps, 0))) {
     GST_ERROR_OBJECT (self, "cannot blur %" GST_PTR_FORMAT " into %"
         GST_PTR_FORMAT, incaps, outcaps);
     return FALSE;
   }
-  cuda = gst_cuda_box_blur_caps_are_cuda (incaps, 0);
+  cuda[0] = gst_cuda_box_blur_caps_are_cuda (incaps, 0);
+  cuda[1] = gst_cuda_box_blur_caps_are_cuda (outcaps, 0);
   if (self->program && !gst_cuda_box_blur_prepare_engine (self, &info, cuda))
     return FALSE;
 
@@ -1715,13 +1750,15 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GST_OBJECT_LOCK (self);
   self->info = info;
   self->negotiated = TRUE;
-  self->cuda_memory = cuda;
+  self->cuda_in = cuda[0];
+  self->cuda_out = cuda[1];
   GST_OBJECT_UNLOCK (self);
   gst_cuda_box_blur_hold_reset (&self->hold);
   gst_cuda_box_blur_update_passthrough (self);
 
-  GST_DEBUG_OBJECT (self, "%s %dx%d in %s memory, %d planes, %d components",
-      info.format, info.width, info.height, cuda ? "CUDA" : "system",
+  GST_DEBUG_OBJECT (self, "%s %dx%d from %s into %s memory, %d planes, %d "
+      "components", info.format, info.width, info.height,
+      cuda[0] ? "CUDA" : "system", cuda[1] ? "CUDA" : "system",
       info.n_planes, info.n_components);
   return TRUE;
 }
@@ -1890,17 +1927,19 @@ gst_cuda_box_blur_transform_meta (GstBaseTransform * trans,
   return TRUE;
 }
 
-/* The CUDA context whose memory the element uses where it is: the shared
- * one when the caps carry CUDA memory, else none. */
-#define MEMORY_CONTEXT(self) ((self)->cuda_memory ? CUDA_CONTEXT (self) : NULL)
+/* The CUDA context whose memory the element uses where it is, on a side
+ * whose caps carry CUDA memory (@cuda): the shared one; else none. */
+#define MEMORY_CONTEXT(self, cuda) ((cuda) ? CUDA_CONTEXT (self) : NULL)
 
-/* TRUE when the regions of @buffer can be blurred where they are: the GPU
- * can write the buffer in place, and the regions allow it. */
+/* TRUE when the regions of @buffer can be blurred where they are: the
+ * frame stays in its memory, the GPU can write the buffer in place, and
+ * the regions allow it. */
 static gboolean
 gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
 {
-  return gst_cuda_box_blur_image_is_writable_in_place (buffer,
-      MEMORY_CONTEXT (self))
+  return self->cuda_in == self->cuda_out
+      && gst_cuda_box_blur_image_is_writable_in_place (buffer,
+      MEMORY_CONTEXT (self, self->cuda_in))
       && gst_cuda_box_blur_job_in_place_helps (&self->job);
 }
 
@@ -1932,7 +1971,8 @@ gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
 
 /* Takes this frame's regions.  A frame with nothing to blur (roi-meta and
  * no matching region, or a region outside the frame) goes out as it came
- * in; one whose regions can be blurred in place goes out as it came in
+ * in, unless it crosses into the other memory: then transform() copies
+ * it.  One whose regions can be blurred in place goes out as it came in
  * too, blurred by transform().
  * GstBaseTransform returns an error without a message when its output pool
  * cannot allocate: say what ran out. */
@@ -1947,7 +1987,8 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   if (!gst_base_transform_is_passthrough (trans)) {
     gst_cuda_box_blur_job_resolve (&self->job, &self->frame_settings,
         &self->info, input, &self->hold);
-    if (!gst_cuda_box_blur_job_redacts (&self->job)) {
+    if (!gst_cuda_box_blur_job_redacts (&self->job)
+        && self->cuda_in == self->cuda_out) {
       GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
       *outbuf = input;
       return GST_FLOW_OK;
@@ -1970,7 +2011,7 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   if (ret == GST_FLOW_ERROR)
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
         ("Cannot allocate an output frame in %s memory",
-            self->cuda_memory ? "CUDA" :
+            self->cuda_out ? "CUDA" :
             self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "pinned host" :
             "CUDA managed"), ("%s %dx%d, %" G_GSIZE_FORMAT " bytes",
             self->info.format, self->info.width, self->info.height,
@@ -1978,18 +2019,19 @@ gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
   return ret;
 }
 
-/* Maps @buffer with @flags and describes its frame for the engine
+/* Maps @buffer, of a side whose caps carry CUDA memory when @cuda, with
+ * @flags and describes its frame for the engine
  * (gst_cuda_box_blur_image_map()); warns once about frames in CUDA memory
  * of another context, which go through the host. */
 static gboolean
 gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
-    GstMapFlags flags, GstMapInfo * map, GstCudaBoxBlurImage * image,
-    GError ** error)
+    gboolean cuda, GstMapFlags flags, GstMapInfo * map,
+    GstCudaBoxBlurImage * image, GError ** error)
 {
   gboolean foreign;
 
   if (!gst_cuda_box_blur_image_map (image, buffer, &self->info,
-          MEMORY_CONTEXT (self), flags, map, &foreign, error))
+          MEMORY_CONTEXT (self, cuda), flags, map, &foreign, error))
     return FALSE;
   if (foreign && !self->foreign_logged) {
     GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "
@@ -2141,8 +2183,8 @@ gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
   GstMapInfo map;
   GError *error = NULL;
 
-  if (!gst_cuda_box_blur_map (self, buf, GST_MAP_READWRITE, &map, &image,
-          &error)) {
+  if (!gst_cuda_box_blur_map (self, buf, self->cuda_in, GST_MAP_READWRITE,
+          &map, &image, &error)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot use the frame"),
         ("%s", error->message));
     g_error_free (error);
@@ -2160,15 +2202,15 @@ gst_cuda_box_blur_transform_into (GstCudaBoxBlur * self, GstBuffer * inbuf,
   GstCudaBoxBlurImage in, out;
   GError *error = NULL;
 
-  if (!gst_cuda_box_blur_map (self, inbuf, GST_MAP_READ, &in_map, &in,
-          &error)) {
+  if (!gst_cuda_box_blur_map (self, inbuf, self->cuda_in, GST_MAP_READ,
+          &in_map, &in, &error)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot read the input frame"),
         ("%s", error->message));
     g_error_free (error);
     return GST_FLOW_ERROR;
   }
-  if (!gst_cuda_box_blur_map (self, outbuf, GST_MAP_WRITE, &out_map, &out,
-          &error)) {
+  if (!gst_cuda_box_blur_map (self, outbuf, self->cuda_out, GST_MAP_WRITE,
+          &out_map, &out, &error)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot write the output "
             "frame"), ("%s", error->message));
     g_error_free (error);
@@ -2191,7 +2233,7 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_OK;
   ret = self->in_place ? gst_cuda_box_blur_transform_in_place (self, inbuf)
       : gst_cuda_box_blur_transform_into (self, inbuf, outbuf);
-  if (ret == GST_FLOW_OK)
+  if (ret == GST_FLOW_OK && gst_cuda_box_blur_job_redacts (&self->job))
     gst_cuda_box_blur_post_audit (self, inbuf);
   return ret;
 }

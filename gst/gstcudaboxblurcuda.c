@@ -271,3 +271,44 @@ gst_cuda_box_blur_cuda_caps_first (GstQuery * query)
     gst_caps_unref (caps);
   }
 }
+
+/**
+ * gst_cuda_box_blur_cuda_both_memories:
+ *
+ * @caps, then each of its structures in system or CUDA memory in the other
+ * memory, where @caps do not have it already.
+ *
+ * Returns: (transfer full): the caps.
+ */
+GstCaps *
+gst_cuda_box_blur_cuda_both_memories (GstCaps * caps)
+{
+  GstCaps *ret;
+  guint i;
+
+  if (gst_caps_is_any (caps))
+    return gst_caps_ref (caps);
+  ret = gst_caps_copy (caps);
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *features = gst_caps_get_features (caps, i);
+    const gchar *memory;
+    GstCaps *other;
+
+    if (gst_cuda_box_blur_caps_are_cuda (caps, i))
+      memory = GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY;
+    else if (!features || gst_caps_features_is_equal (features,
+            GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
+      memory = GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY;
+    else
+      continue;
+    other = gst_caps_new_empty ();
+    gst_caps_append_structure_full (other,
+        gst_structure_copy (gst_caps_get_structure (caps, i)),
+        gst_caps_features_new (memory, NULL));
+    if (gst_caps_is_subset (other, ret))
+      gst_caps_unref (other);
+    else
+      gst_caps_append (ret, other);
+  }
+  return ret;
+}

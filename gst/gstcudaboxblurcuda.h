@@ -47,4 +47,6 @@ gboolean        gst_cuda_box_blur_map_device         (GstBuffer * buffer,
 
 void            gst_cuda_box_blur_cuda_caps_first    (GstQuery * query);
 
+GstCaps *       gst_cuda_box_blur_cuda_both_memories (GstCaps * caps);
+
 G_END_DECLS

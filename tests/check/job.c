@@ -180,6 +180,43 @@ GST_START_TEST (test_resolve_metas)
 
 GST_END_TEST;
 
+/* Metas whose rectangles overflow 32 bits or a gint: those that start
+ * past the frame are none of it, however far they reach (x + width wraps
+ * round G_MAXUINT); one that starts inside and reaches past G_MAXUINT is
+ * clipped to the frame's edge, after padding. */
+GST_START_TEST (test_overflowing_metas)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
+  GstBuffer *buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  const GstVideoRectangle *r;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.roi_padding = 4;
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", G_MAXUINT - 10,
+      0, 100, 10);
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 0,
+      G_MAXUINT, 10, 2);
+  gst_buffer_add_video_region_of_interest_meta (buf, "face",
+      (guint) G_MAXINT + 1, 0, 10, 10);
+  gst_buffer_add_video_region_of_interest_meta (buf, "face", 10, 5,
+      G_MAXUINT, G_MAXUINT);
+
+  gst_cuda_box_blur_job_init (&job);
+  fail_unless_equals_int (gst_cuda_box_blur_job_resolve (&job, &s, &info,
+          buf, NULL), 1);
+  r = &g_array_index (job.regions, GstVideoRectangle, 0);
+  fail_unless (r->x == 6 && r->y == 1 && r->w == 58 && r->h == 47,
+      "%d,%d %dx%d", r->x, r->y, r->w, r->h);
+
+  gst_cuda_box_blur_job_clear (&job);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
 /* invert: the whole frame's tasks with the element's settings, and for
  * each region a keep of each changed component, grown by its feather; a
  * frame without a region is still redacted. */
@@ -234,6 +271,7 @@ job_suite (void)
   tcase_add_test (tc, test_whole_frame);
   tcase_add_test (tc, test_passes_per_region);
   tcase_add_test (tc, test_resolve_metas);
+  tcase_add_test (tc, test_overflowing_metas);
   tcase_add_test (tc, test_invert);
   return s;
 }

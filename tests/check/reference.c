@@ -1002,6 +1002,24 @@ GST_START_TEST (test_region_settings)
   r = &g_array_index (rs, GstCudaBoxBlurSettings, 1);
   fail_unless (r->sigma == GST_CUDA_BOX_BLUR_MAX_SIGMA);
 
+  /* a sigma of NaN is ignored, one of infinity clamped */
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 200, 10, 40,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
+          "sigma", G_TYPE_DOUBLE, (gdouble) NAN, NULL));
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 300, 10, 40,
+      40);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("cudaboxblur", "mode", G_TYPE_STRING, "gaussian",
+          "sigma", G_TYPE_DOUBLE, (gdouble) INFINITY, NULL));
+  fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
+          buf, NULL, regions, rs), 4);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 2);
+  fail_unless (r->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN && r->sigma == 2);
+  r = &g_array_index (rs, GstCudaBoxBlurSettings, 3);
+  fail_unless (r->sigma == GST_CUDA_BOX_BLUR_MAX_SIGMA);
+
   gst_buffer_unref (buf);
   g_array_unref (rs);
   g_array_unref (regions);

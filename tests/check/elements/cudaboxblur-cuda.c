@@ -543,6 +543,140 @@ GST_START_TEST (test_passthrough)
 
 GST_END_TEST;
 
+static guint
+count_roi_metas (GstBuffer * buf)
+{
+  gpointer state = NULL;
+  guint n = 0;
+
+  while (gst_buffer_iterate_meta_filtered (buf, &state,
+          GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))
+    n++;
+  return n;
+}
+
+static GstCaps *
+cuda_caps_new (const gchar * format, gint w, gint height)
+{
+  GstCaps *caps = test_caps_new (format, w, height);
+
+  gst_caps_set_features (caps, 0,
+      gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
+  return caps;
+}
+
+/* Where region metas are lost on their way to the GPU: GStreamer 1.22's
+ * cudaupload and cudadownload keep only metas without tags
+ * (GstBaseTransform's default), and region metas carry video tags. */
+GST_START_TEST (test_cuda_elements_drop_region_metas)
+{
+  static const gchar *const chains[] = { "cudaupload", "cudadownload" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (chains); i++) {
+    GstHarness *h = gst_harness_new_parse (i == 0 ? "cudaupload" :
+        "cudaupload ! cudadownload");
+    GstCaps *cuda = cuda_caps_new ("NV12", 64, 48);
+    GstBuffer *in = test_buffer_new (NULL, "NV12", 64, 48, 0, i), *out;
+    guint kept;
+
+    gst_harness_set_src_caps (h, test_caps_new ("NV12", 64, 48));
+    if (i == 0)
+      gst_harness_set_sink_caps (h, cuda);
+    else
+      gst_caps_unref (cuda);
+    add_roi_metas (in);
+    out = gst_harness_push_and_pull (h, in);
+    fail_unless (out != NULL);
+    kept = count_roi_metas (out);
+    g_print ("GStreamer %s: %s keeps %u of %u region metas\n",
+        gst_version_string (), chains[i], kept,
+        (guint) G_N_ELEMENTS (roi_metas));
+    if (GST_VERSION_MAJOR == 1 && GST_VERSION_MINOR <= 22)
+      fail_unless_equals_int (kept, 0);
+    gst_buffer_unref (out);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
+/* The element is where frames cross between the memories, their region
+ * metas with them: system memory in and CUDA memory out, and CUDA memory
+ * in and system memory out.  Every frame against the reference, frames
+ * with no region (copied into the other memory) and radius 0 (no
+ * passthrough across memories) too. */
+GST_START_TEST (test_memory_boundary)
+{
+  static const gchar *const formats[] = { "NV12", "RGBA", "I420" };
+  const gint w = 321, height = 243;
+  guint direction, f, i;
+
+  for (direction = 0; direction < 2; direction++) {
+    const gboolean to_cuda = direction == 0;
+
+    for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+      GstHarness *h = gst_harness_new_parse (to_cuda ?
+          "cudaboxblur name=blur" :
+          "cudaupload ! video/x-raw(memory:CUDAMemory) ! "
+          "cudaboxblur name=blur");
+      GstElement *blur = harness_element (h, "blur");
+      GstPad *blur_sink = gst_element_get_static_pad (blur, "sink");
+
+      gst_harness_set_src_caps (h, test_caps_new (formats[f], w, height));
+      if (to_cuda) {
+        gst_harness_set_sink_caps (h, cuda_caps_new (formats[f], w, height));
+      } else {
+        gst_harness_set_sink_caps (h, test_caps_new (formats[f], w, height));
+        /* cudaupload lost them: put them back past it */
+        gst_pad_add_probe (blur_sink, GST_PAD_PROBE_TYPE_BUFFER,
+            add_roi_metas_probe, NULL, NULL);
+      }
+
+      for (i = 0; i < 4; i++) {
+        GstCudaBoxBlurSettings settings;
+        GstBuffer *in, *out;
+
+        gst_cuda_box_blur_settings_init (&settings);
+        settings.roi_meta = i != 2;
+        settings.radius_x = settings.radius_y = i == 3 ? 0 : 8;
+        if (i == 1)
+          settings.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+        test_apply_settings (blur, &settings);
+
+        in = test_buffer_new (NULL, formats[f], w, height, 0, f * 10 + i);
+        if (to_cuda && i != 2)
+          add_roi_metas (in);
+        out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+        fail_unless (out != NULL, "%s case %u: no output", formats[f], i);
+        fail_unless (pad_caps_are_cuda (blur, "sink") == !to_cuda);
+        fail_unless (pad_caps_are_cuda (blur, "src") == to_cuda);
+        fail_unless (gst_is_cuda_memory (gst_buffer_peek_memory (out, 0)) ==
+            to_cuda, "%s case %u: output in the wrong memory", formats[f],
+            i);
+        fail_unless_equals_int (count_roi_metas (out),
+            i == 2 && to_cuda ? 0 : G_N_ELEMENTS (roi_metas));
+        if (!to_cuda && i != 2)
+          add_roi_metas (in);
+        test_assert_output (in, out, formats[f], w, height, &settings);
+        gst_buffer_unref (out);
+        gst_buffer_unref (in);
+      }
+      gst_object_unref (blur_sink);
+      gst_object_unref (blur);
+      gst_harness_teardown (h);
+    }
+  }
+
+  /* what did not link before: system memory through the element into
+   * cudadownload */
+  stop (play_to_eos ("videotestsrc num-buffers=3 ! video/x-raw,format=NV12,"
+          "width=64,height=48 ! cudaboxblur radius=4 ! "
+          "video/x-raw(memory:CUDAMemory) ! cudadownload ! fakesink"));
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaboxblur_cuda_suite (void)
 {
@@ -556,6 +690,8 @@ cudaboxblur_cuda_suite (void)
   tcase_add_test (tc, test_one_context_in_system_memory);
   tcase_add_test (tc, test_roi_in_place);
   tcase_add_test (tc, test_passthrough);
+  tcase_add_test (tc, test_cuda_elements_drop_region_metas);
+  tcase_add_test (tc, test_memory_boundary);
   return s;
 }
 

@@ -162,8 +162,8 @@ format_listed (const GValue * formats, const gchar * format)
 }
 
 /* Built with gstreamer-cuda-1.0: CUDA memory is offered first, in the
- * formats GStreamer 1.22's CUDA allocator lays out, and the memory feature
- * is kept across the element: CUDA in, CUDA out; system in, system out. */
+ * formats GStreamer 1.22's CUDA allocator lays out, and a neighbour asking
+ * for one memory gets that memory. */
 GST_START_TEST (test_cuda_memory_caps)
 {
   static const gchar *const not_in_cuda[] = { "GRAY8", "GRAY16_LE",
@@ -196,7 +196,7 @@ GST_START_TEST (test_cuda_memory_caps)
   fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=RGBA,"
           "width=323,height=241,framerate=0/1"));
 
-  /* the feature is kept, in either direction */
+  /* asked for in one memory, in either direction */
   filter = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
       "format=I420");
   caps = gst_pad_query_caps (src, filter);
@@ -233,6 +233,52 @@ GST_START_TEST (test_cuda_memory_caps)
   gst_object_unref (src);
   gst_object_unref (sink);
   gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+/* The element stands where frames cross between the memories: behind a
+ * neighbour that gives only system memory, or only CUDA memory, it offers
+ * the same frames in both. */
+GST_START_TEST (test_crosses_memories)
+{
+  static const gchar *const given[] = { "video/x-raw,format=NV12,"
+        "width=64,height=48",
+    "video/x-raw(memory:CUDAMemory),format=NV12,width=64,height=48"
+  };
+  guint i, j;
+
+  for (i = 0; i < G_N_ELEMENTS (given); i++) {
+    GstElement *bin = gst_bin_new (NULL);
+    GstElement *up = gst_element_factory_make ("capsfilter", NULL);
+    GstElement *e = new_blur ();
+    GstCaps *caps = gst_caps_from_string (given[i]);
+    GstPad *src = gst_element_get_static_pad (e, "src");
+    gboolean memories[2] = { FALSE, FALSE };
+
+    g_object_set (up, "caps", caps, NULL);
+    gst_bin_add_many (GST_BIN (bin), up, e, NULL);
+    fail_unless (gst_element_link (up, e));
+    gst_caps_unref (caps);
+
+    caps = gst_pad_query_caps (src, NULL);
+    fail_unless_equals_int (gst_caps_get_size (caps), 2);
+    for (j = 0; j < 2; j++) {
+      const GstStructure *s = gst_caps_get_structure (caps, j);
+
+      memories[gst_caps_features_contains (gst_caps_get_features (caps, j),
+              "memory:CUDAMemory")] = TRUE;
+      fail_unless_equals_string (gst_structure_get_string (s, "format"),
+          "NV12");
+      fail_unless (gst_structure_has_field (s, "width"));
+    }
+    fail_unless (memories[0] && memories[1], "%s: %" GST_PTR_FORMAT,
+        given[i], caps);
+    gst_caps_unref (caps);
+    gst_object_unref (src);
+    gst_object_unref (bin);
+    gst_object_unref (e);
+  }
 }
 
 GST_END_TEST;
@@ -669,6 +715,7 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_caps_pass_through_unchanged);
 #ifdef HAVE_GST_CUDA
   tcase_add_test (tc, test_cuda_memory_caps);
+  tcase_add_test (tc, test_crosses_memories);
 #endif
   tcase_add_test (tc, test_info_from_caps);
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
