@@ -384,6 +384,8 @@ static gboolean gst_cuda_box_blur_transform_size (GstBaseTransform * trans,
     gsize * othersize);
 static GstCaps *gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter);
+static GstCaps *gst_cuda_box_blur_fixate_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps);
 static gboolean gst_cuda_box_blur_set_caps (GstBaseTransform * trans,
     GstCaps * incaps, GstCaps * outcaps);
 static gboolean gst_cuda_box_blur_propose_allocation (GstBaseTransform *
@@ -968,6 +970,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_size);
   trans_class->transform_caps =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_transform_caps);
+  trans_class->fixate_caps =
+      GST_DEBUG_FUNCPTR (gst_cuda_box_blur_fixate_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_box_blur_set_caps);
   trans_class->propose_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_box_blur_propose_allocation);
@@ -1712,6 +1716,27 @@ gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
   ret = gst_caps_intersect_full (filter, both, GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (both);
   return ret;
+}
+
+/* The other side in the memory of @caps where the neighbour takes it,
+ * whatever order it listed the memories in: the element crosses between
+ * the memories only when the neighbour takes only the other. */
+static GstCaps *
+gst_cuda_box_blur_fixate_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
+{
+  const gboolean cuda = gst_cuda_box_blur_caps_are_cuda (caps, 0);
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (othercaps); i++) {
+    if (gst_cuda_box_blur_caps_are_cuda (othercaps, i) == cuda) {
+      GstCaps *same = gst_caps_copy_nth (othercaps, i);
+
+      gst_caps_unref (othercaps);
+      return gst_caps_fixate (same);
+    }
+  }
+  return gst_caps_fixate (othercaps);
 }
 
 static gboolean

@@ -282,6 +282,39 @@ GST_START_TEST (test_crosses_memories)
 }
 
 GST_END_TEST;
+
+/* Offered both memories in either order, the other side takes the memory
+ * the frames came in: the element crosses only when it must. */
+GST_START_TEST (test_keeps_the_memory_it_can)
+{
+  static const gchar *const offers[] = {
+    "video/x-raw,format=NV12,width=64,height=48; "
+        "video/x-raw(memory:CUDAMemory),format=NV12,width=64,height=48",
+    "video/x-raw(memory:CUDAMemory),format=NV12,width=64,height=48; "
+        "video/x-raw,format=NV12,width=64,height=48",
+  };
+  GstElement *e = new_blur ();
+  GstBaseTransformClass *klass = GST_BASE_TRANSFORM_GET_CLASS (e);
+  guint cuda, o;
+
+  for (cuda = 0; cuda < 2; cuda++) {
+    for (o = 0; o < G_N_ELEMENTS (offers); o++) {
+      GstCaps *caps = gst_caps_from_string (cuda ?
+          "video/x-raw(memory:CUDAMemory),format=NV12,width=64,height=48" :
+          "video/x-raw,format=NV12,width=64,height=48");
+      GstCaps *fixed = klass->fixate_caps (GST_BASE_TRANSFORM (e),
+          GST_PAD_SINK, caps, gst_caps_from_string (offers[o]));
+
+      fail_unless (gst_caps_is_equal (fixed, caps), "%" GST_PTR_FORMAT
+          " into %s gave %" GST_PTR_FORMAT, caps, offers[o], fixed);
+      gst_caps_unref (fixed);
+      gst_caps_unref (caps);
+    }
+  }
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
 #endif
 
 GST_START_TEST (test_info_from_caps)
@@ -716,6 +749,7 @@ cudaboxblur_suite (void)
 #ifdef HAVE_GST_CUDA
   tcase_add_test (tc, test_cuda_memory_caps);
   tcase_add_test (tc, test_crosses_memories);
+  tcase_add_test (tc, test_keeps_the_memory_it_can);
 #endif
   tcase_add_test (tc, test_info_from_caps);
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
