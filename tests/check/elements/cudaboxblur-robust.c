@@ -274,32 +274,51 @@ GST_START_TEST (test_two_pipelines_two_threads)
 
 GST_END_TEST;
 
+/* The fuzz @name's generator, seeded from CUDABOXBLUR_FUZZ_SEED or the
+ * clock; prints the seed, to replay the run with. */
+static GRand *
+fuzz_rand_new (const gchar * name, guint32 * seed)
+{
+  const gchar *env = g_getenv ("CUDABOXBLUR_FUZZ_SEED");
+
+  *seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
+      (guint32) g_get_real_time ();
+  g_print ("%s fuzz: CUDABOXBLUR_FUZZ_SEED=%u\n", name, *seed);
+  return g_rand_new_with_seed (*seed);
+}
+
+/* On the first frame (@i 0), and then one frame in @one_in, new caps of a
+ * random format and a size up to @max_w x @max_h. */
+static void
+fuzz_caps (GstHarness * h, GRand * rand, gint i, gint one_in, gint max_w,
+    gint max_h, const gchar ** format, gint * w, gint * height)
+{
+  if (i > 0 && g_rand_int_range (rand, 0, one_in) != 0)
+    return;
+  *format = test_formats[g_rand_int_range (rand, 0, test_n_formats)];
+  *w = g_rand_int_range (rand, 1, max_w);
+  *height = g_rand_int_range (rand, 1, max_h);
+  gst_harness_set_caps (h, test_caps_new (*format, *w, *height),
+      test_caps_new (*format, *w, *height));
+}
+
 /* Seeded, bounded: frame after frame, random format, size, radii, chroma
  * radii, passes, border mode and region, with input in padded or default
  * layout; each output against the reference. */
 GST_START_TEST (test_property_fuzz)
 {
-  const gchar *env = g_getenv ("CUDABOXBLUR_FUZZ_SEED");
-  guint32 seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
-      (guint32) g_get_real_time ();
-  GRand *rand = g_rand_new_with_seed (seed);
+  guint32 seed;
+  GRand *rand = fuzz_rand_new ("property", &seed);
   GstHarness *h = gst_harness_new ("cudaboxblur");
   const gchar *format = test_formats[0];
   GstCudaBoxBlurSettings s;
   gint w = 0, height = 0, i;
 
-  g_print ("property fuzz: CUDABOXBLUR_FUZZ_SEED=%u\n", seed);
   gst_cuda_box_blur_settings_init (&s);
   for (i = 0; i < 150; i++) {
     GstBuffer *in, *out;
 
-    if (i == 0 || g_rand_int_range (rand, 0, 10) == 0) {
-      format = test_formats[g_rand_int_range (rand, 0, test_n_formats)];
-      w = g_rand_int_range (rand, 1, 700);
-      height = g_rand_int_range (rand, 1, 500);
-      gst_harness_set_caps (h, test_caps_new (format, w, height),
-          test_caps_new (format, w, height));
-    }
+    fuzz_caps (h, rand, i, 10, 700, 500, &format, &w, &height);
     s.radius_x = g_rand_int_range (rand, 0, 4) ?
         g_rand_int_range (rand, 0, 12) : g_rand_int_range (rand, 0, 256);
     s.radius_y = g_rand_boolean (rand) ? s.radius_x :
@@ -439,10 +458,8 @@ GST_START_TEST (test_redaction_fuzz)
   static const gchar *const type_lists[] = { "", "face",
     "face,license-plate"
   };
-  const gchar *env = g_getenv ("CUDABOXBLUR_FUZZ_SEED");
-  guint32 seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
-      (guint32) g_get_real_time ();
-  GRand *rand = g_rand_new_with_seed (seed);
+  guint32 seed;
+  GRand *rand = fuzz_rand_new ("redaction", &seed);
   GstHarness *h = gst_harness_new ("cudaboxblur");
   GstBus *bus = gst_bus_new ();
   const gchar *format = test_formats[0];
@@ -450,18 +467,11 @@ GST_START_TEST (test_redaction_fuzz)
   GstMessage *error;
   gint w = 0, height = 0, i, n;
 
-  g_print ("redaction fuzz: CUDABOXBLUR_FUZZ_SEED=%u\n", seed);
   gst_element_set_bus (h->element, bus);
   for (i = 0; i < 200; i++) {
     GstBuffer *in, *out;
 
-    if (i == 0 || g_rand_int_range (rand, 0, 8) == 0) {
-      format = test_formats[g_rand_int_range (rand, 0, test_n_formats)];
-      w = g_rand_int_range (rand, 1, 400);
-      height = g_rand_int_range (rand, 1, 300);
-      gst_harness_set_caps (h, test_caps_new (format, w, height),
-          test_caps_new (format, w, height));
-    }
+    fuzz_caps (h, rand, i, 8, 400, 300, &format, &w, &height);
     gst_cuda_box_blur_settings_init (&s);
     s.mode = g_rand_int_range (rand, 0, GST_CUDA_BOX_BLUR_N_MODES);
     s.radius_x = g_rand_int_range (rand, 0, 24);
