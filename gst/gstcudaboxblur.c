@@ -172,6 +172,10 @@ struct _GstCudaBoxBlur
 #endif
   gboolean foreign_logged;      /* warned of CUDA memory of another context */
 
+  /* held while passthrough is decided and set, from the application's
+   * thread (a property) or the streaming thread (caps) */
+  GMutex passthrough_lock;
+
   /* from set_caps() to stop(): the engines, the first made by set_caps(),
    * the others when frames-in-flight needs them, each with a stream of its
    * own */
@@ -1008,6 +1012,7 @@ gst_cuda_box_blur_init (GstCudaBoxBlur * self)
   self->memory_mode = DEFAULT_MEMORY_MODE;
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   g_queue_init (&self->pending);
+  g_mutex_init (&self->passthrough_lock);
   gst_cuda_box_blur_job_init (&self->job);
   gst_cuda_box_blur_hold_init (&self->hold);
 }
@@ -1019,6 +1024,7 @@ gst_cuda_box_blur_finalize (GObject * object)
 
   gst_cuda_box_blur_job_clear (&self->job);
   gst_cuda_box_blur_hold_clear (&self->hold);
+  g_mutex_clear (&self->passthrough_lock);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -1031,6 +1037,7 @@ gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   gboolean passthrough;
 
+  g_mutex_lock (&self->passthrough_lock);
   GST_OBJECT_LOCK (self);
   passthrough = gst_cuda_box_blur_settings_blurs_nothing (&self->settings,
       self->negotiated ? &self->info : NULL)
@@ -1043,6 +1050,7 @@ gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
     /* Leaving passthrough needs our output pool: renegotiate allocation. */
     gst_base_transform_reconfigure_src (trans);
   }
+  g_mutex_unlock (&self->passthrough_lock);
 }
 
 static void
@@ -1747,6 +1755,12 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   GstCudaBoxBlurInfo info;
   gboolean cuda[2];
+
+  /* Frames in flight go out under the caps they were made for: new caps
+   * come without an event (which drains them) when downstream asks to
+   * renegotiate, and may move the output to the other memory. */
+  if (gst_cuda_box_blur_drain (self, TRUE) != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "frames in flight dropped before new caps");
 
   /* the same frames on both sides, in one memory or the other */
   filter->negotiated = FALSE;

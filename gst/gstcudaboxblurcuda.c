@@ -255,9 +255,11 @@ cuda_memory_first (GstCaps * caps)
  * gst_cuda_box_blur_cuda_caps_first:
  *
  * Reorders the result of caps @query so that its CUDA memory structures
- * come first.  Caps keep their memory feature across the element
- * (GstBaseTransform's default); listed first, CUDA memory is what a
- * neighbour that takes both picks, whatever order it asked in.
+ * come first: a neighbour that takes both memories picks CUDA memory,
+ * whatever order it asked in.  Upstream, a decoder that can give either
+ * then hands the element CUDA memory, and when downstream takes only
+ * system memory the element itself copies the result back (as
+ * cudadownload would).
  */
 void
 gst_cuda_box_blur_cuda_caps_first (GstQuery * query)

@@ -673,7 +673,7 @@ GST_START_TEST (test_memory_boundary)
         GstBuffer *in, *out;
 
         gst_cuda_box_blur_settings_init (&settings);
-        settings.roi_meta = i != 2;
+        settings.roi_meta = i != 2 && i != 3;
         settings.radius_x = settings.radius_y = i == 3 ? 0 : 8;
         if (i == 1)
           settings.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
@@ -686,6 +686,9 @@ GST_START_TEST (test_memory_boundary)
         fail_unless (out != NULL, "%s case %u: no output", formats[f], i);
         fail_unless (pad_caps_are_cuda (blur, "sink") == !to_cuda);
         fail_unless (pad_caps_are_cuda (blur, "src") == to_cuda);
+        /* nothing to blur, and still no passthrough across memories */
+        fail_if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM
+                (blur)), "%s case %u: passthrough", formats[f], i);
         fail_unless_equals_int (probe.frames, i + 1);
         fail_unless_equals_int (probe.cuda, to_cuda ? i + 1 : 0);
         fail_unless_equals_int (probe.metas,

@@ -249,7 +249,7 @@ GST_START_TEST (test_crosses_memories)
   guint i, j;
 
   for (i = 0; i < G_N_ELEMENTS (given); i++) {
-    GstElement *bin = gst_bin_new (NULL);
+    GstElement *bin = gst_object_ref_sink (gst_bin_new (NULL));
     GstElement *up = gst_element_factory_make ("capsfilter", NULL);
     GstElement *e = new_blur ();
     GstCaps *caps = gst_caps_from_string (given[i]);
