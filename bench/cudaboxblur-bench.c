@@ -63,6 +63,8 @@
 
 static FILE *csv;
 static gint repeats = 50;
+/* the kernels part times only the kernels the element picks */
+static gboolean choice_only;
 
 typedef struct
 {
@@ -326,6 +328,8 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
 
         /* every variant, to show why the choice is what it is; the direct
          * kernel only while it takes less than a few ms */
+        if (choice_only)
+          continue;
         if (job.radius <= 15) {
           plan_blur (&job, GST_CUDA_BOX_BLUR_DIRECT, stream);
           report ("kernel", w, h, fmt, "direct", job.radius,
@@ -410,6 +414,81 @@ time_regions (RegionJob * job)
       (const GstVideoRectangle *) job->regions->data, job->regions->len, NULL);
   return time_gpu (run_regions, job, gst_cuda_box_blur_engine_get_stream
       (job->engine));
+}
+
+/* The engine's stream copying the frame, for kernel_formats' "x copy". */
+static void
+run_frame_copy (gpointer data, cudaStream_t stream)
+{
+  RegionJob *job = data;
+
+  CHECK (cudaMemcpyAsync (job->dst.frame.data[0], job->src.frame.data[0],
+          job->info.size, cudaMemcpyDeviceToDevice, stream));
+}
+
+/* Box blurs of whole colour frames in device memory (every plane and
+ * component, through the engine, into another frame): NV12 and RGBA at
+ * 1080p and 4K, against a device copy of the frame. */
+static void
+bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
+{
+  const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
+  const struct
+  {
+    const gchar *format;
+    gint radius;
+  } cases[] = { {"NV12", 1}, {"NV12", 8}, {"RGBA", 1}, {"RGBA", 7} };
+  GError *error = NULL;
+  RegionJob job;
+  guint s, c;
+
+  memset (&job, 0, sizeof (job));
+  job.engine = gst_cuda_box_blur_engine_new (dev,
+      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), NULL,
+      &error);
+  if (!job.engine)
+    g_error ("%s", error->message);
+  job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  gst_cuda_box_blur_job_init (&job.blur);
+  job.src.location = job.dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+      const gint w = sizes[s][0], h = sizes[s][1];
+      GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+          G_TYPE_STRING, cases[c].format, "width", G_TYPE_INT, w, "height",
+          G_TYPE_INT, h, NULL);
+      GstVideoRectangle whole = { 0, 0, w, h };
+      guint8 *a, *b;
+      Stats copy;
+
+      gst_cuda_box_blur_info_from_caps (&job.info, caps);
+      gst_caps_unref (caps);
+      CHECK (cudaMalloc ((void **) &a, job.info.size));
+      CHECK (cudaMalloc ((void **) &b, job.info.size));
+      CHECK (cudaMemset (a, 77, job.info.size));
+      gst_cuda_box_blur_frame_from_data (&job.src.frame, &job.info, a);
+      gst_cuda_box_blur_frame_from_data (&job.dst.frame, &job.info, b);
+      gst_cuda_box_blur_settings_init (&job.settings);
+      job.settings.radius_x = job.settings.radius_y = cases[c].radius;
+      g_array_set_size (job.regions, 0);
+      g_array_append_val (job.regions, whole);
+
+      copy = time_gpu (run_frame_copy, &job,
+          gst_cuda_box_blur_engine_get_stream (job.engine));
+      if (c == 0 || strcmp (cases[c].format, cases[c - 1].format) != 0)
+        report ("kernel", w, h, cases[c].format, "d2d-copy", 0, copy,
+            2 * job.info.size, copy.median);
+      report ("kernel", w, h, cases[c].format, "cudaboxblur",
+          cases[c].radius, time_regions (&job), 2 * job.info.size,
+          copy.median);
+      CHECK (cudaFree (a));
+      CHECK (cudaFree (b));
+    }
+
+  g_array_unref (job.regions);
+  gst_cuda_box_blur_job_clear (&job.blur);
+  gst_cuda_box_blur_engine_free (job.engine);
 }
 
 /* Each redaction on the whole of a 4K NV12 frame in device memory (into
@@ -1691,6 +1770,9 @@ main (int argc, char **argv)
         "Frames per element measurement (default 300)", "N"},
     {"kernels-only", 0, 0, G_OPTION_ARG_NONE, &kernels_only,
         "Only the kernels on whole frames", NULL},
+    {"choice-only", 0, 0, G_OPTION_ARG_NONE, &choice_only,
+        "In the kernels part, only the kernels the element picks (no "
+          "other variant, no NPP)", NULL},
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
         "Only the parts on frames in GPU memory: regions in place, "
           "GStreamer's CUDA memory and nvh264dec", NULL},
@@ -1810,6 +1892,7 @@ main (int argc, char **argv)
   if (!kernels_only)
     bench_startup (argv[0]);
   bench_kernels (&dev);
+  bench_kernel_formats (&dev);
   if (!kernels_only)
     bench_elements (frames);
 

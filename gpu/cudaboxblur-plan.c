@@ -34,15 +34,14 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define BLOCK_H 8
 
 /* Launch geometry of the separable passes, whose column threads walk
- * COLUMN_RUN rows of column_vector[] columns each (COLUMN_LONG_RUN from
- * radius_y COLUMN_LONG_RADIUS on, where the window each run starts with
- * cost the most), and whose row warps take ROW_RUN samples of a row each.
- * The column-run sweep (docs/kernels.md, "Column runs") calls for 16 rows
- * below radius_y 16 and 32 from there, not yet taken. */
+ * COLUMN_SHORT_RUN rows of column_vector[] columns each below radius_y
+ * COLUMN_LONG_RADIUS and COLUMN_RUN from there (where the window each run
+ * starts with costs more: the sweep in docs/kernels.md, "Column runs"),
+ * and whose row warps take ROW_RUN samples of a row each. */
 #define COLUMN_THREADS 128
+#define COLUMN_SHORT_RUN 16
 #define COLUMN_RUN 32
-#define COLUMN_LONG_RUN 64
-#define COLUMN_LONG_RADIUS 64
+#define COLUMN_LONG_RADIUS 16
 #define ROW_WARPS 4
 #define ROW_RUN 512
 
@@ -343,8 +342,8 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
     gst_cuda_box_blur_plan_end_batch (plan);
   a.mid_offset = plan->mid_used / mid_element;
-  a.column_run = a.radius_y >= COLUMN_LONG_RADIUS ? COLUMN_LONG_RUN :
-      COLUMN_RUN;
+  a.column_run = a.radius_y >= COLUMN_LONG_RADIUS ? COLUMN_RUN :
+      COLUMN_SHORT_RUN;
   a.row_run = MIN (a.w, ROW_RUN);
   plan->mid_used += mid_bytes;
 

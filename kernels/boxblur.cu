@@ -122,18 +122,70 @@ sample (const BoxBlurArgs & a, int x, int y)
   return src_at < T > (a, mx, my);
 }
 
-/* Mean of @count samples summing to @sum: integers are rounded half up,
- * floats divided once in the accumulator's precision. */
+/* ------------------------------------------------------------------------
+ * Float32 sums that need more than float32's precision (sliding sums,
+ * scans, large blocks) are kept as an unevaluated pair hi + lo, lo holding
+ * the rounding errors of hi's additions, each found exactly by TwoSum: about
+ * twice float32's precision in FP32 instructions only, where most GPUs run
+ * FP64 at 1/32 to 1/64 of their FP32 rate.
+ * ------------------------------------------------------------------------ */
+struct Fsum
+{
+  float hi, lo;
+
+  Fsum () = default;            /* trivial, for __shared__ arrays */
+  __device__ Fsum (float v):hi (v), lo (0.0f)
+  {
+  }
+  __device__ explicit operator  float () const
+  {
+    return __fadd_rn (hi, lo);
+  }
+};
+
+/* a + b: hi rounded, its error (Knuth's TwoSum, exact) added to lo */
+__device__ __forceinline__ Fsum
+operator+ (Fsum a, Fsum b)
+{
+  const float s = __fadd_rn (a.hi, b.hi);
+  const float bb = __fsub_rn (s, a.hi);
+  const float e = __fadd_rn (__fsub_rn (a.hi, __fsub_rn (s, bb)),
+      __fsub_rn (b.hi, bb));
+  Fsum r;
+
+  r.hi = s;
+  r.lo = __fadd_rn (e, __fadd_rn (a.lo, b.lo));
+  return r;
+}
+
+__device__ __forceinline__ Fsum
+operator- (Fsum a, Fsum b)
+{
+  b.hi = -b.hi;
+  b.lo = -b.lo;
+  return a + b;
+}
+
+__device__ __forceinline__ Fsum &
+operator+= (Fsum & a, Fsum b)
+{
+  return a = a + b;
+}
+
+__device__ __forceinline__ Fsum &
+operator-= (Fsum & a, Fsum b)
+{
+  return a = a - b;
+}
+
+/* Mean of @count samples summing to @sum: integers rounded half up, float
+ * sums divided once (a pair: hi divided, then the remainder, exact by a
+ * fused multiply-add, with lo, so that the quotient is rounded once in
+ * all but the rarest cases). */
 __device__ __forceinline__ unsigned int
 finish (unsigned int sum, unsigned int count)
 {
   return (2 * sum + count) / (2 * count);
-}
-
-__device__ __forceinline__ uint64
-finish (uint64 sum, unsigned int count)
-{
-  return (2 * sum + count) / (2 * (uint64) count);
 }
 
 __device__ __forceinline__ float
@@ -142,10 +194,49 @@ finish (float sum, unsigned int count)
   return sum / (float) count;
 }
 
-__device__ __forceinline__ double
-finish (double sum, unsigned int count)
+__device__ __forceinline__ float
+finish (Fsum sum, unsigned int count)
 {
-  return sum / (double) count;
+  const float c = (float) count;
+  const float q = __fdiv_rn (sum.hi, c);
+  const float r = __fmaf_rn (-q, c, sum.hi);
+
+  return __fadd_rn (q, __fdiv_rn (__fadd_rn (r, sum.lo), c));
+}
+
+/* Integer means from the float32 reciprocal @inv of 2 * @count (the
+ * mean is (2 * sum + count) / (2 * count), rounded down): the float
+ * quotient is within 0.02 of the exact one (three roundings of 2^-24
+ * relative, on quotients below 2^16), so truncated it is at most one off,
+ * and the remainder corrects it.  No integer division: a 64-bit one takes
+ * dozens of instructions. */
+template <typename U, typename S>
+__device__ __forceinline__ U
+finish_estimated (U sum, unsigned int count, float inv)
+{
+  const U num = 2 * sum + count, den = 2 * (U) count;
+  U q = (U) __float2uint_rz ((float) num * inv);
+  const S rem = (S) (num - q * den);
+
+  if (rem < 0)
+    q--;
+  else if (rem >= (S) den)
+    q++;
+  return q;
+}
+
+__device__ __forceinline__ float
+reciprocal_of_twice (unsigned int count)
+{
+  return 1.0f / (float) (2 * count);
+}
+
+/* 16-bit sums (up to 511 x 511 x 65535) need 64 bits */
+__device__ __forceinline__ uint64
+finish (uint64 sum, unsigned int count)
+{
+  return finish_estimated < uint64, long long >(sum, count,
+      reciprocal_of_twice (count));
 }
 
 /* One output sample, summing its whole window: rows outer, columns inner,
@@ -356,10 +447,11 @@ box_blur3_u8 (const BoxBlurArgs * __restrict__ list)
   box_blur3_u8_words (entry (list));
 }
 
+/* nine 16-bit samples sum within 32 bits */
 extern "C" __global__ void
 box_blur3_u16 (const BoxBlurArgs * __restrict__ list)
 {
-  box_blur3 < uint16, uint64 > (entry (list));
+  box_blur3 < uint16, unsigned int > (entry (list));
 }
 
 extern "C" __global__ void
@@ -693,6 +785,52 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
     box_columns_at < T, Acc, Mid, U, V, false > (a, mid, x, y0);
 }
 
+/* The warp's shuffles, for sums of any Acc. */
+template <typename Acc>
+__device__ __forceinline__ Acc
+shfl_up (Acc v, int d)
+{
+  return __shfl_up_sync (0xffffffffu, v, d);
+}
+
+template <typename Acc>
+__device__ __forceinline__ Acc
+shfl_xor (Acc v, int d)
+{
+  return __shfl_xor_sync (0xffffffffu, v, d);
+}
+
+template <typename Acc>
+__device__ __forceinline__ Acc
+shfl_from (Acc v, int lane)
+{
+  return __shfl_sync (0xffffffffu, v, lane);
+}
+
+__device__ __forceinline__ Fsum
+shfl_up (Fsum v, int d)
+{
+  v.hi = shfl_up (v.hi, d);
+  v.lo = shfl_up (v.lo, d);
+  return v;
+}
+
+__device__ __forceinline__ Fsum
+shfl_xor (Fsum v, int d)
+{
+  v.hi = shfl_xor (v.hi, d);
+  v.lo = shfl_xor (v.lo, d);
+  return v;
+}
+
+__device__ __forceinline__ Fsum
+shfl_from (Fsum v, int lane)
+{
+  v.hi = shfl_from (v.hi, lane);
+  v.lo = shfl_from (v.lo, lane);
+  return v;
+}
+
 /* Exclusive prefix sum of @v over the warp. */
 template <typename Acc>
 __device__ __forceinline__ Acc
@@ -703,7 +841,7 @@ warp_exclusive_scan (Acc v)
 
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
-    const Acc up = __shfl_up_sync (0xffffffffu, inclusive, d);
+    const Acc up = shfl_up (inclusive, d);
     if (lane >= d)
       inclusive += up;
   }
@@ -711,53 +849,43 @@ warp_exclusive_scan (Acc v)
 }
 
 /* finish() for the many windows of one row that have the same count,
- * with its reciprocal @inv worked out once (reciprocal()).  8-bit sums:
- * the float quotient is at most one off, and the remainder corrects it,
- * so the result is finish()'s exactly.  16-bit sums divide.  Float32 sums
- * multiply by the reciprocal: within one double rounding of the quotient,
- * far below the float32 result's own rounding. */
+ * with its reciprocal @inv worked out once (reciprocal()): integer sums
+ * give finish()'s result exactly (finish_estimated()); float32 sums are
+ * multiplied by it, within about one float32 rounding of the quotient. */
 __device__ __forceinline__ float
 reciprocal (unsigned int count, unsigned int)
 {
-  return 1.0f / (float) (2 * count);
-}
-
-__device__ __forceinline__ double
-reciprocal (unsigned int count, double)
-{
-  return 1.0 / (double) count;
+  return reciprocal_of_twice (count);
 }
 
 __device__ __forceinline__ float
 reciprocal (unsigned int count, uint64)
 {
-  return 0.0f;
+  return reciprocal_of_twice (count);
+}
+
+__device__ __forceinline__ float
+reciprocal (unsigned int count, Fsum)
+{
+  return 1.0f / (float) count;
 }
 
 __device__ __forceinline__ unsigned int
 finish_by (unsigned int sum, unsigned int count, float inv)
 {
-  const unsigned int num = 2 * sum + count, den = 2 * count;
-  unsigned int q = __float2uint_rz (__uint2float_rn (num) * inv);
-  const int rem = (int) (num - q * den);
-
-  if (rem < 0)
-    q--;
-  else if (rem >= (int) den)
-    q++;
-  return q;
+  return finish_estimated < unsigned int, int >(sum, count, inv);
 }
 
 __device__ __forceinline__ uint64
-finish_by (uint64 sum, unsigned int count, float)
+finish_by (uint64 sum, unsigned int count, float inv)
 {
-  return finish (sum, count);
+  return finish_estimated < uint64, long long >(sum, count, inv);
 }
 
-__device__ __forceinline__ double
-finish_by (double sum, unsigned int, double inv)
+__device__ __forceinline__ float
+finish_by (Fsum sum, unsigned int, float inv)
 {
-  return sum * inv;
+  return __fmul_rn ((float) sum, inv);
 }
 
 /* Neighbouring output samples each lane of box_rows_* makes. */
@@ -798,7 +926,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
   const int rx = a.radius_x, ry = a.radius_y;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const Acc border_column = shrink ? (Acc) 0 :
-      (Acc) constant_sample < T > (a) * (2 * ry + 1);
+      (Acc) (constant_sample < T > (a) * (2 * ry + 1));
   auto value = [&](int j) {
     return row_value < Acc, Mid, INSIDE > (a, row, j, border_column);
   };
@@ -808,7 +936,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
     carry += value (x0 - rx + i);
 #pragma unroll
   for (int d = 16; d > 0; d >>= 1)
-    carry += __shfl_xor_sync (0xffffffffu, carry, d);
+    carry += shfl_xor (carry, d);
 
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
@@ -826,7 +954,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
       sum[c] = local;
     }
     const Acc before = carry + warp_exclusive_scan (local);
-    carry = __shfl_sync (0xffffffffu, before + local, 31);
+    carry = shfl_from (before + local, 31);
 
     T out[K];
 #pragma unroll
@@ -957,7 +1085,7 @@ pixelate_u16 (const BoxBlurArgs * __restrict__ list)
 extern "C" __global__ void
 pixelate_f32 (const BoxBlurArgs * __restrict__ list)
 {
-  pixelate < float, double > (entry (list));
+  pixelate < float, Fsum > (entry (list));
 }
 
 /* ------------------------------------------------------------------------
@@ -1113,4 +1241,4 @@ SEPARABLE (u8_16, uint8, unsigned int, uint16, COLUMN_UNROLL_U8,
 /* a 16-bit column sum is at most 511 * 65535 < 2^32 */
 SEPARABLE (u16, uint16, uint64, unsigned int, COLUMN_UNROLL_U16,
     COLUMN_VECTOR_U16)
-SEPARABLE (f32, float, double, float, COLUMN_UNROLL_F32, COLUMN_VECTOR_F32)
+SEPARABLE (f32, float, Fsum, float, COLUMN_UNROLL_F32, COLUMN_VECTOR_F32)

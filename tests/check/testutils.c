@@ -292,7 +292,10 @@ describe (const GstCudaBoxBlurInfo * info,
 }
 
 /* TRUE when every window of every region (with its settings) is small
- * enough for the CPU reference to sum as the GPU's direct kernels do. */
+ * enough for the CPU reference to sum as the GPU's direct kernels do, and
+ * every pixelate block as small: the GPU sums larger blocks in another
+ * order, to about twice float32's precision, as the reference does in
+ * double, and the two may round a mean differently. */
 static gboolean
 windows_are_small (const GstCudaBoxBlurInfo * info, GArray * region_settings)
 {
@@ -304,7 +307,8 @@ windows_are_small (const GstCudaBoxBlurInfo * info, GArray * region_settings)
     for (c = 0; c < info->n_components; c++)
       if (gst_cuda_box_blur_settings_window (&g_array_index (region_settings,
                   GstCudaBoxBlurSettings, i), info, c, &w)
-          && !gst_cuda_box_blur_window_is_direct (w.radius_x, w.radius_y))
+          && (w.pixelate ? w.block_w * w.block_h > BOX_DIRECT_MAX_WINDOW :
+              !gst_cuda_box_blur_window_is_direct (w.radius_x, w.radius_y)))
         return FALSE;
   return TRUE;
 }
