@@ -143,19 +143,42 @@ struct Fsum
   }
 };
 
-/* a + b: hi rounded, its error (Knuth's TwoSum, exact) added to lo */
+/* a + b exactly, as the rounded sum and its error (Knuth's TwoSum) */
 __device__ __forceinline__ Fsum
-operator+ (Fsum a, Fsum b)
+two_sum (float a, float b)
 {
-  const float s = __fadd_rn (a.hi, b.hi);
-  const float bb = __fsub_rn (s, a.hi);
-  const float e = __fadd_rn (__fsub_rn (a.hi, __fsub_rn (s, bb)),
-      __fsub_rn (b.hi, bb));
+  const float s = __fadd_rn (a, b);
+  const float bb = __fsub_rn (s, a);
   Fsum r;
 
   r.hi = s;
-  r.lo = __fadd_rn (e, __fadd_rn (a.lo, b.lo));
+  r.lo = __fadd_rn (__fsub_rn (a, __fsub_rn (s, bb)), __fsub_rn (b, bb));
   return r;
+}
+
+/* a + b: hi rounded, its error added to lo */
+__device__ __forceinline__ Fsum
+operator+ (Fsum a, float b)
+{
+  Fsum r = two_sum (a.hi, b);
+
+  r.lo = __fadd_rn (r.lo, a.lo);
+  return r;
+}
+
+__device__ __forceinline__ Fsum
+operator+ (Fsum a, Fsum b)
+{
+  Fsum r = two_sum (a.hi, b.hi);
+
+  r.lo = __fadd_rn (r.lo, __fadd_rn (a.lo, b.lo));
+  return r;
+}
+
+__device__ __forceinline__ Fsum
+operator- (Fsum a, float b)
+{
+  return a + -b;
 }
 
 __device__ __forceinline__ Fsum
@@ -166,14 +189,16 @@ operator- (Fsum a, Fsum b)
   return a + b;
 }
 
+template <typename B>
 __device__ __forceinline__ Fsum &
-operator+= (Fsum & a, Fsum b)
+operator+= (Fsum & a, B b)
 {
   return a = a + b;
 }
 
+template <typename B>
 __device__ __forceinline__ Fsum &
-operator-= (Fsum & a, Fsum b)
+operator-= (Fsum & a, B b)
 {
   return a = a - b;
 }
@@ -561,23 +586,50 @@ load_slide (const BoxBlurArgs & a, const uint8 * col, int y, int y1,
   }
 }
 
-/* @add_row (r) for every row r of the window of row @y0: first its rows
- * @lo .. @hi inside the frame (unrolled by U, with no border rule), then
- * those above and below them, through the border rule (-1: not there). */
-template <int U, typename F>
+/* Every row of the window of row @y0: first its rows @lo .. @hi inside the
+ * frame, U at a time, with no border rule, by @add_rows (r, n) (rows r ..
+ * r + n - 1, n <= U), then those above and below them by @add_row (r),
+ * through the border rule (-1: not there). */
+template <int U, typename Rows, typename Row>
 __device__ __forceinline__ void
-for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi, F add_row)
+for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi,
+    Rows add_rows, Row add_row)
 {
   const int ry = a.radius_y;
 
-#pragma unroll U
-  for (int yy = lo; yy <= hi; yy++)
-    add_row (yy);
+  for (int yy = lo; yy <= hi; yy += U)
+    add_rows (yy, min (U, hi + 1 - yy));
   for (int yy = y0 - ry; yy < lo; yy++)
     add_row (window_row (a, yy));
   for (int yy = hi + 1; yy <= y0 + ry; yy++)
     add_row (window_row (a, yy));
 }
+
+/* What box_columns_at() slides its column sums in, for samples summed in
+ * Acc: 16-bit ones in 32 bits (at most 511 x 65535), others in Acc; and
+ * what it adds up the first window's rows in, U at a time, before adding
+ * them to the sums: float32 in plain float32 (an error of at most U - 1
+ * roundings of their sum), others exactly in the sums' own type. */
+template <typename Acc>
+struct ColumnSums
+{
+  typedef Acc Sum;
+  typedef Acc Chunk;
+};
+
+template <>
+struct ColumnSums <uint64 >
+{
+  typedef unsigned int Sum;
+  typedef unsigned int Chunk;
+};
+
+template <>
+struct ColumnSums <Fsum >
+{
+  typedef Fsum Sum;
+  typedef float Chunk;
+};
 
 /* Columns [x_first, x_last) of the region's rows, V of them a thread
  * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
@@ -585,10 +637,13 @@ for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi, F add_row)
  * first, so that their loads are in flight together.  A row that is not
  * there (shrink) adds and subtracts 0, which changes no sum.  VECTOR: the
  * thread's columns are all there, adjacent and aligned. */
-template <typename T, typename Acc, typename Mid, int U, int V, bool VECTOR>
+template <typename T, typename RowAcc, typename Mid, int U, int V,
+    bool VECTOR>
 __device__ __forceinline__ void
 box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 {
+  typedef typename ColumnSums < RowAcc >::Sum Acc;
+  typedef typename ColumnSums < RowAcc >::Chunk Chunk;
   const int ry = a.radius_y;
   const int y1 = min (y0 + a.column_run, a.y + a.h);
   const int n = a.x_last - x;
@@ -598,20 +653,41 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
   Mid *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
       x - a.x_first;
   const int lo = max (y0 - ry, 0), hi = min (y0 + ry, a.height - 1);
-  Acc sum[V], v[V];
+  Acc sum[V];
 
   /* the window of row y0: its rows inside the frame, then those above
    * and below it */
 #pragma unroll
   for (int c = 0; c < V; c++)
     sum[c] = 0;
+  auto add_rows = [&](int r, int rows) {
+    Chunk part[V], v[V];
+
+#pragma unroll
+    for (int c = 0; c < V; c++)
+      part[c] = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++)
+      if (u < rows) {
+        load_columns < T, Chunk, V, VECTOR > (a, col, r + u, y0, n, 0, v);
+#pragma unroll
+        for (int c = 0; c < V; c++)
+          part[c] += v[c];
+      }
+#pragma unroll
+    for (int c = 0; c < V; c++)
+      sum[c] += part[c];
+  };
   auto add_row = [&](int r) {
-    load_columns < T, Acc, V, VECTOR > (a, col, r, y0, n, (Acc) outside, v);
+    Chunk v[V];
+
+    load_columns < T, Chunk, V, VECTOR > (a, col, r, y0, n, (Chunk) outside,
+        v);
 #pragma unroll
     for (int c = 0; c < V; c++)
       sum[c] += v[c];
   };
-  for_window_rows < U > (a, y0, lo, hi, add_row);
+  for_window_rows < U > (a, y0, lo, hi, add_rows, add_row);
 
   for (int y = y0; y < y1; y += U) {
     T enter[U][V], leave[U][V];
@@ -734,7 +810,13 @@ box_columns_u8_pairs (const BoxBlurArgs & a, uint16 * __restrict__ mid,
     even += even_bytes (v);
     odd += odd_bytes (v);
   };
-  for_window_rows < U > (a, y0, lo, hi, add_row);
+  auto add_rows = [&](int r, int rows) {
+#pragma unroll
+    for (int u = 0; u < U; u++)
+      if (u < rows)
+        add_row (r + u);
+  };
+  for_window_rows < U > (a, y0, lo, hi, add_rows, add_row);
 
   for (int y = y0; y < y1; y += U) {
     unsigned int enter[U], leave[U];
