@@ -34,10 +34,10 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define BLOCK_H 8
 
 /* Launch geometry of the separable passes, whose column threads walk
- * COLUMN_SHORT_RUN rows of column_vector[] columns each below radius_y
- * COLUMN_LONG_RADIUS and COLUMN_RUN from there (where the window each run
- * starts with costs more: the sweep in docs/kernels.md, "Column runs"),
- * and whose row warps take ROW_RUN samples of a row each. */
+ * COLUMN_RUN rows of column_vector[] columns each (8-bit samples
+ * COLUMN_SHORT_RUN below radius_y COLUMN_LONG_RADIUS, where the window
+ * each run starts with costs little: the sweep in docs/kernels.md, "Column
+ * runs"), and whose row warps take ROW_RUN samples of a row each. */
 #define COLUMN_THREADS 128
 #define COLUMN_SHORT_RUN 16
 #define COLUMN_RUN 32
@@ -342,8 +342,8 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
     gst_cuda_box_blur_plan_end_batch (plan);
   a.mid_offset = plan->mid_used / mid_element;
-  a.column_run = a.radius_y >= COLUMN_LONG_RADIUS ? COLUMN_RUN :
-      COLUMN_SHORT_RUN;
+  a.column_run = type == GST_CUDA_BOX_BLUR_U8
+      && a.radius_y < COLUMN_LONG_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
   a.row_run = MIN (a.w, ROW_RUN);
   plan->mid_used += mid_bytes;
 

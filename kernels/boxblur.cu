@@ -203,6 +203,51 @@ operator-= (Fsum & a, B b)
   return a = a - b;
 }
 
+/* How box_rows_run() reads column sums (Value) and adds up their steps
+ * (Acc), and the neighbouring output samples each lane makes: integers in
+ * Acc, four a lane; float32 column sums as they are, each step (the column
+ * entering minus the one leaving) an exact pair, eight a lane, which
+ * halves the share of the warp's scan (in pairs, the most costly part) in
+ * each sample. */
+template <typename Acc>
+struct RowSums
+{
+  typedef Acc Value;
+  static const int samples = 4;
+
+  static __device__ __forceinline__ Acc step (Acc enter, Acc leave)
+  {
+    return enter - leave;
+  }
+  static __device__ __forceinline__ Acc at (Acc before, Acc sum)
+  {
+    return before + sum;
+  }
+};
+
+template <>
+struct RowSums <Fsum >
+{
+  typedef float Value;
+  static const int samples = 8;
+
+  static __device__ __forceinline__ Fsum step (float enter, float leave)
+  {
+    return two_sum (enter, -leave);
+  }
+  /* a sample's window sum, only converted and divided from here: its
+   * halves added apart, the rounding of the high one a rounding of the
+   * result itself */
+  static __device__ __forceinline__ Fsum at (Fsum before, Fsum sum)
+  {
+    Fsum r;
+
+    r.hi = __fadd_rn (before.hi, sum.hi);
+    r.lo = __fadd_rn (before.lo, sum.lo);
+    return r;
+  }
+};
+
 /* Mean of @count samples summing to @sum: integers rounded half up, float
  * sums divided once (a pair: hi divided, then the remainder, exact by a
  * fused multiply-add, with lo, so that the quotient is rounded once in
@@ -507,13 +552,15 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  *
  * Integer samples accumulate exactly (8-bit in 32 bits; 16-bit columns in
  * 32 bits and rows in 64), so the result equals the direct kernel's.  Float
- * samples slide and scan in double and keep the column sums as float: the
- * roundings that matter are one per column sum (relative 2^-24) and the
- * final division (those of the double sums, over at most about a thousand
- * additions of window-sized terms, are below 2^-40 relative), so the result
- * stays within about 1e-7 relative of the exact mean for non-negative
- * data, whatever the radius, instead of accumulating the drift a float
- * running sum would.
+ * samples slide and scan in pairs (Fsum) and keep the column sums as
+ * float: the roundings that matter are those of each run's first window
+ * (added U rows at a time in float32, at most U - 1 roundings of a few
+ * rows' sum each), one per column sum (relative 2^-24), and the final
+ * conversion and multiplication (those of the pairs, over at most about a
+ * thousand additions of window-sized terms, are of the order of 2^-44
+ * relative), so the result stays within a few 1e-7 relative of the exact
+ * mean for non-negative data, whatever the radius, instead of
+ * accumulating the drift a float running sum would.
  * ------------------------------------------------------------------------ */
 
 /* V samples of type T side by side, loaded and stored at once where they
@@ -564,7 +611,7 @@ load_columns (const BoxBlurArgs & a, const uint8 * col, int r, int home,
 /* The rows entering (@enter) and leaving (@leave) the sums of rows y ..
  * y + U - 1, those from @y1 on adding nothing.  INSIDE: all of them are
  * frame rows, which need no border rule.  They are kept as samples, which
- * take fewer registers than float32's double sums. */
+ * take fewer registers than float32's pairs. */
 template <typename T, int U, int V, bool VECTOR, bool INSIDE>
 __device__ __forceinline__ void
 load_slide (const BoxBlurArgs & a, const uint8 * col, int y, int y1,
@@ -970,47 +1017,47 @@ finish_by (Fsum sum, unsigned int, float inv)
   return __fmul_rn ((float) sum, inv);
 }
 
-/* Neighbouring output samples each lane of box_rows_* makes. */
-#define ROW_LANE_SAMPLES 4
-
 /* The column sum that column @j stands for in a row's windows: with
  * INSIDE (every window of the run is inside the frame) mid's column @j;
  * else the one border_index names, or where it names none @border_column,
  * the sum of a column of the constant border (shrink: 0), the load then
  * made from column x_first and its value dropped. */
-template <typename Acc, typename Mid, bool INSIDE>
-__device__ __forceinline__ Acc
-row_value (const BoxBlurArgs & a, const Mid * row, int j, Acc border_column)
+template <typename Value, typename Mid, bool INSIDE>
+__device__ __forceinline__ Value
+row_value (const BoxBlurArgs & a, const Mid * row, int j,
+    Value border_column)
 {
   if (INSIDE)
-    return (Acc) row[j];
+    return (Value) row[j];
 
   const int m = border_index (j, a.width, a.border);
-  const Acc v = (Acc) row[m < 0 ? a.x_first : m];
+  const Value v = (Value) row[m < 0 ? a.x_first : m];
   return m < 0 ? border_column : v;
 }
 
 /* Output samples x0 .. x1 - 1 of row @y, from the column sums @row (column
- * j at row[j]), @lane of the warp taking ROW_LANE_SAMPLES neighbouring
- * ones of each step of 32 * ROW_LANE_SAMPLES.  The warp sums the window of
- * x0, then slides it: the sum of x is that of x - 1 plus the column
- * entering and minus the one leaving, d(x).  Each lane adds up its d()s, a
- * warp-wide scan turns those into every sample's sum, and the last lane's
- * carries over to the next step.  Integer sums slide exactly (d() may
- * wrap, the sums never do), float ones in double.  A lane's means are
- * stored at once where they are adjacent and aligned. */
+ * j at row[j]), @lane of the warp taking K = RowSums::samples neighbouring
+ * ones of each step of 32 * K.  The warp sums the window of x0, then
+ * slides it: the sum of x is that of x - 1 plus the column entering and
+ * minus the one leaving, d(x).  Each lane adds up its d()s, a warp-wide
+ * scan turns those into every sample's sum, and the last lane's carries
+ * over to the next step.  Integer sums slide exactly (d() may wrap, the
+ * sums never do), float ones in pairs (Fsum).  A lane's means are stored
+ * at once where they are adjacent and aligned. */
 template <typename T, typename Acc, typename Mid, bool INSIDE>
 __device__ __forceinline__ void
 box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
     int x1, int y, int lane)
 {
-  const int K = ROW_LANE_SAMPLES;
+  typedef RowSums < Acc > Sums;
+  typedef typename Sums::Value Value;
+  const int K = Sums::samples;
   const int rx = a.radius_x, ry = a.radius_y;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
-  const Acc border_column = shrink ? (Acc) 0 :
-      (Acc) (constant_sample < T > (a) * (2 * ry + 1));
+  const Value border_column = shrink ? (Value) 0 :
+      (Value) (constant_sample < T > (a) * (2 * ry + 1));
   auto value = [&](int j) {
-    return row_value < Acc, Mid, INSIDE > (a, row, j, border_column);
+    return row_value < Value, Mid, INSIDE > (a, row, j, border_column);
   };
 
   Acc carry = 0;
@@ -1026,13 +1073,14 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
   const auto inv = reciprocal (full, (Acc) 0);
 
   for (int xs = x0 + lane * K; xs - lane * K < x1; xs += 32 * K) {
-    Acc sum[K], local = 0;
+    Acc sum[K], local;
 
 #pragma unroll
     for (int c = 0; c < K; c++) {
       const int x = xs + c;
-      if (x > x0 && x < x1)
-        local += value (x + rx) - value (x - rx - 1);
+      const Acc step = x > x0 && x < x1 ?
+          Sums::step (value (x + rx), value (x - rx - 1)) : (Acc) 0;
+      local = c == 0 ? step : local + step;
       sum[c] = local;
     }
     const Acc before = carry + warp_exclusive_scan (local);
@@ -1045,7 +1093,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
       const unsigned int count = INSIDE || !shrink || x >= x1 ? full :
           (unsigned int) (min (x + rx, a.width - 1) - max (x - rx, 0) + 1) *
           rows;
-      const Acc s = before + sum[c];
+      const Acc s = Sums::at (before, sum[c]);
       out[c] = (T) (count == full ? finish_by (s, full, inv) :
           finish (s, count));
     }
@@ -1095,7 +1143,7 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
  * Pixelate: the region is cut into blocks of block_w x block_h samples from
  * its top left corner, and each sample takes the mean of the samples of its
  * block inside the region, rounded like the blur (float32 summed in
- * double).  A CUDA block of PIXELATE_THREADS threads takes one band of
+ * pairs).  A CUDA block of PIXELATE_THREADS threads takes one band of
  * block_h rows and a tile of PIXELATE_TILE (block_w) columns, whole blocks
  * side by side: each thread sums its columns of the band (the column
  * tx, and tx + PIXELATE_THREADS ... of blocks wider than the threads), one
