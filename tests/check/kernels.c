@@ -19,6 +19,41 @@
 
 static const GstCudaBoxBlurProgram *program;
 
+/* check_variant() on frames of extremes (make_extreme()) */
+static gboolean extremes;
+
+/* The top left quarter of the frame in @buf (rows @stride bytes apart)
+ * made bright: the largest 8- and 16-bit samples, float32 samples raised
+ * by 10^6; the rest of 8- and 16-bit frames the largest sample or the one
+ * below it.  Integer windows then have the largest sums there are, and
+ * means on either side of a half; float32 windows and sliding sums pass
+ * from 10^6 to samples of 1 and 1000, where only sums kept to more than
+ * float32's precision stay within the tolerance. */
+static void
+make_extreme (GstBuffer * buf, const GstCudaBoxBlurInfo * info, gint stride)
+{
+  GstMapInfo map;
+  gint x, y;
+
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  for (y = 0; y < info->height; y++) {
+    guint8 *row = map.data + (gsize) y * stride;
+
+    for (x = 0; x < info->width; x++) {
+      const gboolean bright = x < info->width / 2 && y < info->height / 2;
+      const gint low = (x + 2 * y) % 3 == 0;
+
+      if (info->type == GST_CUDA_BOX_BLUR_U8)
+        row[x] = bright ? 255 : 255 - low;
+      else if (info->type == GST_CUDA_BOX_BLUR_U16)
+        ((guint16 *) row)[x] = bright ? 65535 : 65535 - low;
+      else if (bright)
+        ((gfloat *) row)[x] += 1e6f;
+    }
+  }
+  gst_buffer_unmap (buf, &map);
+}
+
 /* One sample type, border mode and region of @variant on device memory
  * (for GST_CUDA_BOX_BLUR_PIXELATE blocks of @rx x @ry): the input with
  * padded rows, the output in the caps' layout. */
@@ -52,6 +87,8 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     region.h = MIN (region.h, h - region.y);
   }
   in = test_buffer_new (NULL, format, w, h, pad, w + h);
+  if (extremes)
+    make_extreme (in, &info, info.stride[0] + pad);
   in_size = gst_buffer_get_size (in);
   /* the output starts as a copy, so the pixels outside the region are
    * the input's */
@@ -221,6 +258,42 @@ GST_START_TEST (test_pixelate)
 
 GST_END_TEST;
 
+/* Frames of extremes (make_extreme()), every variant: the largest 16-bit
+ * sums (511 x 511 windows of 65535) and means on either side of a half
+ * through the reciprocal and its remainder correction, and float32 sums
+ * sliding from samples of 10^6 into samples of 1. */
+GST_START_TEST (test_extremes)
+{
+  const gint sizes[][2] = { {17, 13}, {323, 241}, {1920, 1080} };
+  const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {30, 30}, {127, 5},
+  {255, 255}
+  };
+  guint s, r, f;
+
+  extremes = TRUE;
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (r = 0; r < G_N_ELEMENTS (radii); r++)
+      for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
+        const gint w = sizes[s][0], h = sizes[s][1];
+        const gint rx = radii[r][0], ry = radii[r][1];
+
+        GST_INFO ("extremes %dx%d %s radius %d,%d", w, h, sample_formats[f],
+            rx, ry);
+        if ((2 * rx + 1) * (2 * ry + 1) <= 225)
+          check_variant (GST_CUDA_BOX_BLUR_DIRECT, sample_formats[f], w, h,
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+        if (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2)
+          check_variant (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], w, h,
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+        if (rx == ry && rx > 1)
+          check_variant (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h,
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+      }
+  extremes = FALSE;
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_direct_borders)
 {
   check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
@@ -248,6 +321,7 @@ kernels_suite (void)
   tcase_add_test (tc, test_direct_borders);
   tcase_add_test (tc, test_separable_borders);
   tcase_add_test (tc, test_pixelate);
+  tcase_add_test (tc, test_extremes);
   return s;
 }
 
