@@ -553,14 +553,14 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * Integer samples accumulate exactly (8-bit in 32 bits; 16-bit columns in
  * 32 bits and rows in 64), so the result equals the direct kernel's.  Float
  * samples slide and scan in pairs (Fsum) and keep the column sums as
- * float: the roundings that matter are those of each run's first window
- * (added U rows at a time in float32, at most U - 1 roundings of a few
- * rows' sum each), one per column sum (relative 2^-24), and the final
- * conversion and multiplication (those of the pairs, over at most about a
- * thousand additions of window-sized terms, are of the order of 2^-44
- * relative), so the result stays within a few 1e-7 relative of the exact
- * mean for non-negative data, whatever the radius, instead of
- * accumulating the drift a float running sum would.
+ * float: the roundings that matter are one per column sum (relative
+ * 2^-24) and the final conversion and multiplication (those of the pairs,
+ * over at most about a thousand additions of window-sized terms, are of
+ * the order of 2^-44 relative), so the result stays within a few 1e-7
+ * relative of the exact mean for non-negative data, whatever the radius,
+ * instead of accumulating the drift a float running sum would, and a
+ * window that slid off samples of 10^6 onto samples of 1 keeps no trace
+ * of them.
  * ------------------------------------------------------------------------ */
 
 /* V samples of type T side by side, loaded and stored at once where they
@@ -655,8 +655,9 @@ for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi,
 /* What box_columns_at() slides its column sums in, for samples summed in
  * Acc: 16-bit ones in 32 bits (at most 511 x 65535), others in Acc; and
  * what it adds up the first window's rows in, U at a time, before adding
- * them to the sums: float32 in plain float32 (an error of at most U - 1
- * roundings of their sum), others exactly in the sums' own type. */
+ * them to the sums: integers exactly in the sums' own type, float32 in
+ * pairs too (a rounding there would stay in the sums after its rows have
+ * left the window, where the samples may be far smaller). */
 template <typename Acc>
 struct ColumnSums
 {
@@ -671,12 +672,6 @@ struct ColumnSums <uint64 >
   typedef unsigned int Chunk;
 };
 
-template <>
-struct ColumnSums <Fsum >
-{
-  typedef Fsum Sum;
-  typedef float Chunk;
-};
 
 /* Columns [x_first, x_last) of the region's rows, V of them a thread
  * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
