@@ -416,6 +416,57 @@ time_regions (RegionJob * job)
       (job->engine));
 }
 
+/* @job with an engine of @dev and no frames yet. */
+static void
+region_job_init (RegionJob * job, const GstCudaBoxBlurDevice * dev)
+{
+  GError *error = NULL;
+
+  memset (job, 0, sizeof (*job));
+  job->engine = gst_cuda_box_blur_engine_new (dev,
+      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), NULL,
+      &error);
+  if (!job->engine)
+    g_error ("%s", error->message);
+  job->regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  gst_cuda_box_blur_job_init (&job->blur);
+  job->src.location = job->dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
+}
+
+static void
+region_job_clear (RegionJob * job)
+{
+  g_array_unref (job->regions);
+  gst_cuda_box_blur_job_clear (&job->blur);
+  gst_cuda_box_blur_engine_free (job->engine);
+}
+
+/* @job's frames: @format, @w x @h, the source filled with 77s and the
+ * destination, in device memory (cudaFree() both). */
+static void
+region_job_frames (RegionJob * job, const gchar * format, gint w, gint h)
+{
+  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+      G_TYPE_STRING, format, "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
+      NULL);
+  guint8 *a, *b;
+
+  gst_cuda_box_blur_info_from_caps (&job->info, caps);
+  gst_caps_unref (caps);
+  CHECK (cudaMalloc ((void **) &a, job->info.size));
+  CHECK (cudaMalloc ((void **) &b, job->info.size));
+  CHECK (cudaMemset (a, 77, job->info.size));
+  gst_cuda_box_blur_frame_from_data (&job->src.frame, &job->info, a);
+  gst_cuda_box_blur_frame_from_data (&job->dst.frame, &job->info, b);
+}
+
+static void
+region_job_free_frames (RegionJob * job)
+{
+  CHECK (cudaFree (job->src.frame.data[0]));
+  CHECK (cudaFree (job->dst.frame.data[0]));
+}
+
 /* The engine's stream copying the frame, for kernel_formats' "x copy". */
 static void
 run_frame_copy (gpointer data, cudaStream_t stream)
@@ -438,37 +489,17 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
     const gchar *format;
     gint radius;
   } cases[] = { {"NV12", 1}, {"NV12", 8}, {"RGBA", 1}, {"RGBA", 7} };
-  GError *error = NULL;
   RegionJob job;
   guint s, c;
 
-  memset (&job, 0, sizeof (job));
-  job.engine = gst_cuda_box_blur_engine_new (dev,
-      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), NULL,
-      &error);
-  if (!job.engine)
-    g_error ("%s", error->message);
-  job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  gst_cuda_box_blur_job_init (&job.blur);
-  job.src.location = job.dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
-
+  region_job_init (&job, dev);
   for (s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (c = 0; c < G_N_ELEMENTS (cases); c++) {
       const gint w = sizes[s][0], h = sizes[s][1];
-      GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
-          G_TYPE_STRING, cases[c].format, "width", G_TYPE_INT, w, "height",
-          G_TYPE_INT, h, NULL);
       GstVideoRectangle whole = { 0, 0, w, h };
-      guint8 *a, *b;
       Stats copy;
 
-      gst_cuda_box_blur_info_from_caps (&job.info, caps);
-      gst_caps_unref (caps);
-      CHECK (cudaMalloc ((void **) &a, job.info.size));
-      CHECK (cudaMalloc ((void **) &b, job.info.size));
-      CHECK (cudaMemset (a, 77, job.info.size));
-      gst_cuda_box_blur_frame_from_data (&job.src.frame, &job.info, a);
-      gst_cuda_box_blur_frame_from_data (&job.dst.frame, &job.info, b);
+      region_job_frames (&job, cases[c].format, w, h);
       gst_cuda_box_blur_settings_init (&job.settings);
       job.settings.radius_x = job.settings.radius_y = cases[c].radius;
       g_array_set_size (job.regions, 0);
@@ -482,13 +513,9 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
       report ("kernel", w, h, cases[c].format, "cudaboxblur",
           cases[c].radius, time_regions (&job), 2 * job.info.size,
           copy.median);
-      CHECK (cudaFree (a));
-      CHECK (cudaFree (b));
+      region_job_free_frames (&job);
     }
-
-  g_array_unref (job.regions);
-  gst_cuda_box_blur_job_clear (&job.blur);
-  gst_cuda_box_blur_engine_free (job.engine);
+  region_job_clear (&job);
 }
 
 /* Each redaction on the whole of a 4K NV12 frame in device memory (into
@@ -499,33 +526,14 @@ static void
 bench_regions (const GstCudaBoxBlurDevice * dev)
 {
   const gint w = 3840, h = 2160, counts[] = { 1, 10, 100 };
-  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
-      G_TYPE_STRING, "NV12", "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
-      NULL);
   GstVideoRectangle whole = { 0, 0, w, h };
   RegionJob job;
-  GError *error = NULL;
-  guint8 *a, *b;
   Stats st;
   guint m, c;
   gint i;
 
-  memset (&job, 0, sizeof (job));
-  gst_cuda_box_blur_info_from_caps (&job.info, caps);
-  gst_caps_unref (caps);
-  CHECK (cudaMalloc ((void **) &a, job.info.size));
-  CHECK (cudaMalloc ((void **) &b, job.info.size));
-  CHECK (cudaMemset (a, 77, job.info.size));
-  gst_cuda_box_blur_frame_from_data (&job.src.frame, &job.info, a);
-  gst_cuda_box_blur_frame_from_data (&job.dst.frame, &job.info, b);
-  job.src.location = job.dst.location = GST_CUDA_BOX_BLUR_IN_DEVICE;
-  job.engine = gst_cuda_box_blur_engine_new (dev,
-      gst_cuda_box_blur_program_get (dev->major, dev->minor, NULL), NULL,
-      &error);
-  if (!job.engine)
-    g_error ("%s", error->message);
-  job.regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  gst_cuda_box_blur_job_init (&job.blur);
+  region_job_init (&job, dev);
+  region_job_frames (&job, "NV12", w, h);
 
   g_print ("\nRegions of a 3840x2160 NV12 frame, 96x96 each, median GPU ms "
       "a frame\n%-24s %9s %9s %9s %9s %12s\n", "redaction", "frame", "1",
@@ -601,11 +609,8 @@ bench_regions (const GstCudaBoxBlurDevice * dev)
   }
   g_print ("\n");
 
-  g_array_unref (job.regions);
-  gst_cuda_box_blur_job_clear (&job.blur);
-  gst_cuda_box_blur_engine_free (job.engine);
-  CHECK (cudaFree (a));
-  CHECK (cudaFree (b));
+  region_job_free_frames (&job);
+  region_job_clear (&job);
 }
 
 /* ---- element level ---- */
