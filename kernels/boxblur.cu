@@ -653,25 +653,22 @@ for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi,
 }
 
 /* What box_columns_at() slides its column sums in, for samples summed in
- * Acc: 16-bit ones in 32 bits (at most 511 x 65535), others in Acc; and
- * what it adds up the first window's rows in, U at a time, before adding
- * them to the sums: integers exactly in the sums' own type, float32 in
- * pairs too (a rounding there would stay in the sums after its rows have
- * left the window, where the samples may be far smaller). */
+ * Acc (the row pass's): 16-bit ones in 32 bits (at most 511 x 65535),
+ * others in Acc.  The first window's rows are added up U at a time in the
+ * same type before going into the sums: a float32 chunk in plain float32
+ * would leave its rounding in the sums after its rows have left the
+ * window, where the samples may be far smaller. */
 template <typename Acc>
 struct ColumnSums
 {
   typedef Acc Sum;
-  typedef Acc Chunk;
 };
 
 template <>
 struct ColumnSums <uint64 >
 {
   typedef unsigned int Sum;
-  typedef unsigned int Chunk;
 };
-
 
 /* Columns [x_first, x_last) of the region's rows, V of them a thread
  * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
@@ -685,7 +682,6 @@ __device__ __forceinline__ void
 box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 {
   typedef typename ColumnSums < RowAcc >::Sum Acc;
-  typedef typename ColumnSums < RowAcc >::Chunk Chunk;
   const int ry = a.radius_y;
   const int y1 = min (y0 + a.column_run, a.y + a.h);
   const int n = a.x_last - x;
@@ -703,7 +699,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
   for (int c = 0; c < V; c++)
     sum[c] = 0;
   auto add_rows = [&](int r, int rows) {
-    Chunk part[V], v[V];
+    Acc part[V], v[V];
 
 #pragma unroll
     for (int c = 0; c < V; c++)
@@ -711,7 +707,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 #pragma unroll
     for (int u = 0; u < U; u++)
       if (u < rows) {
-        load_columns < T, Chunk, V, VECTOR > (a, col, r + u, y0, n, 0, v);
+        load_columns < T, Acc, V, VECTOR > (a, col, r + u, y0, n, 0, v);
 #pragma unroll
         for (int c = 0; c < V; c++)
           part[c] += v[c];
@@ -721,10 +717,9 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
       sum[c] += part[c];
   };
   auto add_row = [&](int r) {
-    Chunk v[V];
+    Acc v[V];
 
-    load_columns < T, Chunk, V, VECTOR > (a, col, r, y0, n, (Chunk) outside,
-        v);
+    load_columns < T, Acc, V, VECTOR > (a, col, r, y0, n, (Acc) outside, v);
 #pragma unroll
     for (int c = 0; c < V; c++)
       sum[c] += v[c];
