@@ -35,13 +35,13 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 
 /* Launch geometry of the separable passes, whose column threads walk
  * COLUMN_RUN rows of column_vector[] columns each (8-bit samples
- * COLUMN_SHORT_RUN below radius_y COLUMN_LONG_RADIUS, where the window
+ * COLUMN_SHORT_RUN below radius_y COLUMN_SHORT_RADIUS, where the window
  * each run starts with costs little: the sweep in docs/kernels.md, "Column
  * runs"), and whose row warps take ROW_RUN samples of a row each. */
 #define COLUMN_THREADS 128
 #define COLUMN_SHORT_RUN 16
 #define COLUMN_RUN 32
-#define COLUMN_LONG_RADIUS 16
+#define COLUMN_SHORT_RADIUS 16
 #define ROW_WARPS 4
 #define ROW_RUN 512
 
@@ -343,7 +343,7 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
     gst_cuda_box_blur_plan_end_batch (plan);
   a.mid_offset = plan->mid_used / mid_element;
   a.column_run = type == GST_CUDA_BOX_BLUR_U8
-      && a.radius_y < COLUMN_LONG_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
+      && a.radius_y < COLUMN_SHORT_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
   a.row_run = MIN (a.w, ROW_RUN);
   plan->mid_used += mid_bytes;
 

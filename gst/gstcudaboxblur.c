@@ -1760,7 +1760,7 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
    * come without an event (which drains them) when downstream asks to
    * renegotiate, and may move the output to the other memory. */
   if (gst_cuda_box_blur_drain (self, TRUE) != GST_FLOW_OK)
-    GST_DEBUG_OBJECT (self, "frames in flight dropped before new caps");
+    GST_WARNING_OBJECT (self, "frames in flight dropped before new caps");
 
   /* the same frames on both sides, in one memory or the other */
   filter->negotiated = FALSE;

@@ -189,16 +189,20 @@ operator- (Fsum a, Fsum b)
   return a + b;
 }
 
-template <typename B>
 __device__ __forceinline__ Fsum &
-operator+= (Fsum & a, B b)
+operator+= (Fsum & a, float b)
 {
   return a = a + b;
 }
 
-template <typename B>
 __device__ __forceinline__ Fsum &
-operator-= (Fsum & a, B b)
+operator+= (Fsum & a, Fsum b)
+{
+  return a = a + b;
+}
+
+__device__ __forceinline__ Fsum &
+operator-= (Fsum & a, float b)
 {
   return a = a - b;
 }
@@ -236,8 +240,8 @@ struct RowSums <Fsum >
     return two_sum (enter, -leave);
   }
   /* a sample's window sum, only converted and divided from here: its
-   * halves added apart, the rounding of the high one a rounding of the
-   * result itself */
+   * halves added apart, the rounding of the high one of the order of the
+   * result's own (as long as lo stays small beside hi) */
   static __device__ __forceinline__ Fsum at (Fsum before, Fsum sum)
   {
     Fsum r;
@@ -554,13 +558,17 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * 32 bits and rows in 64), so the result equals the direct kernel's.  Float
  * samples slide and scan in pairs (Fsum) and keep the column sums as
  * float: the roundings that matter are one per column sum (relative
- * 2^-24) and the final conversion and multiplication (those of the pairs,
- * over at most about a thousand additions of window-sized terms, are of
- * the order of 2^-44 relative), so the result stays within a few 1e-7
- * relative of the exact mean for non-negative data, whatever the radius,
- * instead of accumulating the drift a float running sum would, and a
- * window that slid off samples of 10^6 onto samples of 1 keeps no trace
- * of them.
+ * 2^-24) and the last few of each sample (relative 2^-24 each); those of
+ * the pairs are of the order of u^2 times the sum of the magnitudes the
+ * slide has passed (the pairs are not renormalised, so lo may grow after
+ * heavy cancellation), so the result stays within a few 1e-7 relative of
+ * the exact mean for non-negative data, whatever the radius, instead of
+ * accumulating the drift a float running sum would: a window that slid
+ * off samples of 10^6 onto samples of 1 keeps no measurable trace of them
+ * (the kernels suite's extremes test), one that slid off samples of 10^8
+ * an error of the order of 1e-6 relative.  A window that meets an
+ * infinite or NaN sample gives NaN here (the direct kernels give
+ * infinity for an infinite one).
  * ------------------------------------------------------------------------ */
 
 /* V samples of type T side by side, loaded and stored at once where they
@@ -970,7 +978,8 @@ warp_exclusive_scan (Acc v)
 /* finish() for the many windows of one row that have the same count,
  * with its reciprocal @inv worked out once (reciprocal()): integer sums
  * give finish()'s result exactly (finish_estimated()); float32 sums are
- * multiplied by it, within about one float32 rounding of the quotient. */
+ * converted and multiplied by it, within about two float32 roundings of
+ * the quotient.*/
 __device__ __forceinline__ float
 reciprocal (unsigned int count, unsigned int)
 {

@@ -19,9 +19,6 @@
 
 static const GstCudaBoxBlurProgram *program;
 
-/* check_variant() on frames of extremes (make_extreme()) */
-static gboolean extremes;
-
 /* The top left quarter of the frame in @buf (rows @stride bytes apart)
  * made bright: the largest 8- and 16-bit samples, float32 samples raised
  * by 10^6; the rest of 8- and 16-bit frames the largest sample or the one
@@ -56,11 +53,12 @@ make_extreme (GstBuffer * buf, const GstCudaBoxBlurInfo * info, gint stride)
 
 /* One sample type, border mode and region of @variant on device memory
  * (for GST_CUDA_BOX_BLUR_PIXELATE blocks of @rx x @ry): the input with
- * padded rows, the output in the caps' layout. */
+ * padded rows (with @extreme, made extreme by make_extreme()), the output
+ * in the caps' layout. */
 static void
-check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
+check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
-    const GstVideoRectangle * roi)
+    const GstVideoRectangle * roi, gboolean extreme)
 {
   const gboolean pixelate = variant == GST_CUDA_BOX_BLUR_PIXELATE;
   GstCudaBoxBlurInfo info = test_info (format, w, h);
@@ -87,7 +85,7 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     region.h = MIN (region.h, h - region.y);
   }
   in = test_buffer_new (NULL, format, w, h, pad, w + h);
-  if (extremes)
+  if (extreme)
     make_extreme (in, &info, info.stride[0] + pad);
   in_size = gst_buffer_get_size (in);
   /* the output starts as a copy, so the pixels outside the region are
@@ -142,6 +140,14 @@ check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   gst_cuda_box_blur_plan_free (plan);
   gst_buffer_unref (in);
   gst_buffer_unref (out);
+}
+
+static void
+check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
+    gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
+    const GstVideoRectangle * roi)
+{
+  check_frame (variant, format, w, h, rx, ry, border, roi, FALSE);
 }
 
 static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
@@ -270,7 +276,6 @@ GST_START_TEST (test_extremes)
   };
   guint s, r, f;
 
-  extremes = TRUE;
   for (s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (r = 0; r < G_N_ELEMENTS (radii); r++)
       for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
@@ -280,16 +285,15 @@ GST_START_TEST (test_extremes)
         GST_INFO ("extremes %dx%d %s radius %d,%d", w, h, sample_formats[f],
             rx, ry);
         if ((2 * rx + 1) * (2 * ry + 1) <= 225)
-          check_variant (GST_CUDA_BOX_BLUR_DIRECT, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+          check_frame (GST_CUDA_BOX_BLUR_DIRECT, sample_formats[f], w, h,
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE);
         if (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2)
-          check_variant (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+          check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], w, h,
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE);
         if (rx == ry && rx > 1)
-          check_variant (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL);
+          check_frame (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h,
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE);
       }
-  extremes = FALSE;
 }
 
 GST_END_TEST;
