@@ -279,6 +279,101 @@ copy_frame_async (const GstCudaBoxBlurInfo * info,
   return TRUE;
 }
 
+/* Whether the blurs of windows @a and @b are the same (their shape,
+ * feather and fill value aside). */
+static gboolean
+same_blur (const GstCudaBoxBlurWindow * a, const GstCudaBoxBlurWindow * b)
+{
+  return a->radius_x == b->radius_x && a->radius_y == b->radius_y
+      && a->border == b->border && a->border_value == b->border_value
+      && a->pixelate == b->pixelate && a->block_w == b->block_w
+      && a->block_h == b->block_h && !a->fill && !b->fill;
+}
+
+/* Whether task @i (if there is one) changes a component of @task's
+ * region in the same plane. */
+static gboolean
+shares_plane (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurTask * task,
+    guint i)
+{
+  const GstCudaBoxBlurTask *t;
+
+  if (i >= job->tasks->len)
+    return FALSE;
+  t = &g_array_index (job->tasks, GstCudaBoxBlurTask, i);
+  return t->region == task->region
+      && job->info->comp[t->component].plane ==
+      job->info->comp[task->component].plane;
+}
+
+/* The tasks from @first on that blur, in @pass, the same pixels with the
+ * same window: every component a region blurs of a plane of packed pixels
+ * of four 8-bit samples (RGBA, BGRx, AYUV ...).  Returns how many there
+ * are, or 1 where the region blurs only @first's component of the plane,
+ * or blurs another with a window of its own (AYUV's chroma radius): the
+ * whole pixels written would then race with that component's samples.
+ * Where more, @blurred gets their bytes in the pixel (bit i for byte i). */
+static guint
+pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
+    guint * blurred)
+{
+  const GstCudaBoxBlurTask *tasks =
+      (const GstCudaBoxBlurTask *) job->tasks->data;
+  const GstCudaBoxBlurTask *t0 = &tasks[first];
+  const GstCudaBoxBlurComponent *c0 = &job->info->comp[t0->component];
+  guint n;
+
+  *blurred = 0;
+  /* a pixel of four samples, not a macropixel of YUY2's */
+  if (job->info->type != GST_CUDA_BOX_BLUR_U8 || c0->step != 4
+      || c0->w_sub != 0)
+    return 1;
+  *blurred = 1u << c0->offset;
+  for (n = 1; first + n < job->tasks->len; n++) {
+    const GstCudaBoxBlurTask *t = &tasks[first + n];
+    const GstCudaBoxBlurComponent *c = &job->info->comp[t->component];
+
+    if (t->region != t0->region || c->plane != c0->plane
+        || !same_blur (&t->pass[pass], &t0->pass[pass])
+        || t->rect.x != t0->rect.x || t->rect.y != t0->rect.y
+        || t->rect.w != t0->rect.w || t->rect.h != t0->rect.h
+        || gst_cuda_box_blur_window_composes (&t->window) !=
+        gst_cuda_box_blur_window_composes (&t0->window))
+      break;
+    *blurred |= 1u << c->offset;
+  }
+  if (shares_plane (job, t0, first - 1) || shares_plane (job, t0,
+          first + n))
+    return 1;
+  return n;
+}
+
+/* Queues @pass of the @n tasks from @first of pixel_group() from @in into
+ * @out, planes of @first's component: whole pixels where there are
+ * several. */
+static void
+blur_tasks (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
+    guint first, guint n, guint blurred, gint pass,
+    const GstCudaBoxBlurPlane * in, const GstCudaBoxBlurPlane * out,
+    const GstVideoRectangle * rect)
+{
+  const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+      GstCudaBoxBlurTask, first);
+  const GstCudaBoxBlurWindow *window = &task->pass[pass];
+  GstCudaBoxBlurPlane src = *in, dst = *out;
+  const gint offset = job->info->comp[task->component].offset;
+
+  if (n == 1) {
+    gst_cuda_box_blur_plan_blur (engine->plan, in, out, window, rect);
+    return;
+  }
+  src.data -= offset;
+  dst.data -= offset;
+  gst_cuda_box_blur_plan_blur_pixels (engine->plan,
+      gst_cuda_box_blur_program_choose (window), &src, &dst, window, rect,
+      blurred);
+}
+
 /* Runs every pass of @job, a whole-frame one, over the whole of @src
  * into @dst, both in device-addressable memory, each pass reading the
  * previous pass's output.  The passes alternate between @dst and a scratch
@@ -297,7 +392,7 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
   GstCudaBoxBlurFrame scratch = *dst;
   const GstCudaBoxBlurFrame *read = src;
   gint pass;
-  guint t;
+  guint t, n;
 
   if (!covers && !copy_frame_async (info, src, dst, stream, error))
     return FALSE;
@@ -319,15 +414,16 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurFrame *write =
         (passes - 1 - pass) % 2 == 0 ? dst : &scratch;
 
-    for (t = 0; t < job->tasks->len; t++) {
+    for (t = 0; t < job->tasks->len; t += n) {
       const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
           GstCudaBoxBlurTask, t);
       GstCudaBoxBlurPlane in, out;
+      guint blurred;
 
+      n = pixel_group (job, t, pass, &blurred);
       gst_cuda_box_blur_frame_get_plane (read, info, task->component, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, task->component, &out);
-      gst_cuda_box_blur_plan_blur (engine->plan, &in, &out,
-          &task->pass[pass], NULL);
+      blur_tasks (engine, job, t, n, blurred, pass, &in, &out, NULL);
     }
     gst_cuda_box_blur_plan_end_batch (engine->plan);
     read = write;
@@ -592,7 +688,7 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
 {
   const GstCudaBoxBlurInfo *info = job->info;
   const gint passes = job->n_passes;
-  guint n_layers, layer, i;
+  guint n_layers, layer, i, n;
   gint pass;
 
   gst_cuda_box_blur_plan_reset (engine->plan, info->type);
@@ -604,7 +700,8 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     const gboolean last = pass == passes - 1;
 
     for (layer = 0; layer < (last ? n_layers : 1); layer++) {
-      for (i = 0; i < engine->slots->len; i++) {
+      /* slot i is task i's */
+      for (i = 0; i < engine->slots->len; i += n) {
         const HaloSlot *slot = &g_array_index (engine->slots, HaloSlot, i);
         const GstCudaBoxBlurTask *task = slot->task;
         const GstCudaBoxBlurComponent *comp = &info->comp[task->component];
@@ -613,7 +710,9 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
         const HaloCopy *copy;
         guint8 *mem[2];
         GstCudaBoxBlurPlane plane, in, out;
+        guint blurred, k;
 
+        n = 1;
         if (last && slot->layer != layer)
           continue;
         gst_cuda_box_blur_frame_get_plane (frame, info, task->component,
@@ -625,6 +724,7 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
           continue;
         }
 
+        n = pixel_group (job, i, pass, &blurred);
         copy = &g_array_index (engine->halo_copies, HaloCopy, slot->copy);
         mem[0] = engine->halos + copy->offset;
         mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
@@ -637,11 +737,18 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
         out = last && !composes ? plane : halo_plane (&plane, comp, copy,
             mem[(pass + 1) % 2]);
 
-        gst_cuda_box_blur_plan_blur (engine->plan, &in, &out,
-            &task->pass[pass], &task->rect);
-        if (last && composes)
+        blur_tasks (engine, job, i, n, blurred, pass, &in, &out, &task->rect);
+        for (k = 0; k < n && last && composes; k++) {
+          const GstCudaBoxBlurTask *t = &g_array_index (job->tasks,
+              GstCudaBoxBlurTask, i + k);
+
+          gst_cuda_box_blur_frame_get_plane (frame, info, t->component,
+              &plane);
+          out = halo_plane (&plane, &info->comp[t->component], copy,
+              mem[(pass + 1) % 2]);
           gst_cuda_box_blur_plan_compose (engine->plan, &out, &plane,
-              &task->window, &task->rect);
+              &t->window, &t->rect);
+        }
       }
       gst_cuda_box_blur_plan_end_batch (engine->plan);
     }

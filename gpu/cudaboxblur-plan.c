@@ -283,6 +283,93 @@ gst_cuda_box_blur_plan_blur (GstCudaBoxBlurPlan * plan,
       gst_cuda_box_blur_program_choose (window), src, dst, window, region);
 }
 
+/* Queues the kernels of @variant for @a, a component plane, or with
+ * @pixels a plane of packed pixels of four 8-bit samples. */
+static void
+queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
+    BoxBlurArgs * a, gboolean pixels)
+{
+  const GstCudaBoxBlurProgram *program = plan->program;
+  const GstCudaBoxBlurSampleType type = plan->type;
+  /* the column sums of a pixel: one a sample */
+  const gint samples = pixels ? 4 : 1;
+  gboolean narrow;
+  gsize mid_element, mid_bytes;
+  BoxBlurArgs columns;
+
+  if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
+    add_entry (plan, STAGE_FIRST, pixels ? program->pixelate_px4 :
+        program->pixelate[type], FALSE, a, PIXELATE_THREADS, 1,
+        blocks (a->w, PIXELATE_TILE (a->block_w)), blocks (a->h,
+            a->block_h));
+    return;
+  }
+  if (variant == GST_CUDA_BOX_BLUR_DIRECT) {
+    const gboolean box3 = a->radius_x == 1 && a->radius_y == 1;
+    const gint per_thread = box3 && type == GST_CUDA_BOX_BLUR_U8 && !pixels ?
+        BOX3_U8_COLUMNS : 1;
+    cudaKernel_t kernel;
+
+    if (pixels)
+      kernel = box3 ? program->direct3x3_px4 : program->direct_px4;
+    else
+      kernel = box3 ? program->direct3x3[type] : program->direct[type];
+    add_entry (plan, STAGE_FIRST, kernel, FALSE, a, BLOCK_W, BLOCK_H,
+        blocks (a->w, BLOCK_W * per_thread), blocks (a->h, box3 ?
+            BLOCK_H * BOX3_ROWS : BLOCK_H));
+    return;
+  }
+
+  /* The columns the region's windows reach; wrapping around may reach the
+   * other side of the frame. */
+  a->x_first = MAX (a->x - a->radius_x, 0);
+  a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
+  if (a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
+          || a->x + a->w + a->radius_x > a->width)) {
+    a->x_first = 0;
+    a->x_last = a->width;
+  }
+  /* 16-bit column sums halve the intermediate traffic where they fit;
+   * the others take 32 bits */
+  narrow = type == GST_CUDA_BOX_BLUR_U8 && a->radius_y <= 128;
+  mid_element = narrow ? MID_NARROW : MID_WIDE;
+  a->mid_pitch = GST_ROUND_UP_N ((a->x_last - a->x_first) * samples,
+      column_vector[type]);
+  mid_bytes = GST_ROUND_UP_N ((gsize) a->h * a->mid_pitch * mid_element,
+      MID_ALIGN);
+  if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
+    gst_cuda_box_blur_plan_end_batch (plan);
+  a->mid_offset = plan->mid_used / mid_element;
+  a->column_run = type == GST_CUDA_BOX_BLUR_U8
+      && a->radius_y < COLUMN_SHORT_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
+  a->row_run = MIN (a->w, ROW_RUN);
+  plan->mid_used += mid_bytes;
+
+  /* the column sums of packed pixels are those of their bytes, an 8-bit
+   * plane four times as wide; the row pass reads them a pixel at a time */
+  columns = *a;
+  if (pixels) {
+    columns.x_first *= samples;
+    columns.x_last *= samples;
+    columns.src_step = 1;
+    a->mid_offset /= samples;
+    a->mid_pitch /= samples;
+  }
+  add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
+      program->columns[type], TRUE, &columns, COLUMN_THREADS, 1,
+      blocks (columns.mid_pitch / column_vector[type], COLUMN_THREADS),
+      blocks (a->h, a->column_run));
+  /* a warp per run of a row */
+  if (pixels)
+    add_entry (plan, STAGE_ROWS, narrow ? program->rows16_px4 :
+        program->rows_px4, TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
+            a->row_run), blocks (a->h, ROW_WARPS));
+  else
+    add_entry (plan, STAGE_ROWS, narrow ? program->rows16 :
+        program->rows[type], TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
+            a->row_run), blocks (a->h, ROW_WARPS));
+}
+
 /**
  * gst_cuda_box_blur_plan_blur_variant:
  *
@@ -295,66 +382,60 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
     const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
     const GstVideoRectangle * region)
 {
-  const GstCudaBoxBlurProgram *program = plan->program;
-  const GstCudaBoxBlurSampleType type = plan->type;
-  gboolean narrow;
-  gsize mid_element, mid_bytes;
   BoxBlurArgs a;
 
-  args_init (&a, type, src, dst, window, region);
-  if (a.w <= 0 || a.h <= 0)
-    return;
+  args_init (&a, plan->type, src, dst, window, region);
+  if (a.w > 0 && a.h > 0)
+    queue_blur (plan, variant, &a, FALSE);
+}
 
-  if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
-    add_entry (plan, STAGE_FIRST, program->pixelate[type], FALSE, &a,
-        PIXELATE_THREADS, 1, blocks (a.w, PIXELATE_TILE (a.block_w)),
-        blocks (a.h, a.block_h));
+/**
+ * gst_cuda_box_blur_plan_blur_pixels:
+ * @src: a plane of packed pixels of four 8-bit samples: data at the first
+ *   byte of pixel (0, 0), step 4
+ * @dst: the same of the output, whose other bytes (those not in @blurred)
+ *   must hold @src's already: they are written back unchanged or left
+ * @blurred: the bytes of a pixel to blur, bit i for byte i
+ *
+ * gst_cuda_box_blur_plan_blur_variant() of the components @blurred of a
+ * plane of packed pixels, which share @window: whole pixels are loaded and
+ * stored at once where the planes' pixels and rows are 4-byte aligned;
+ * otherwise each component is blurred on its own.
+ */
+void
+gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
+    GstCudaBoxBlurVariant variant, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
+    const GstVideoRectangle * region, guint blurred)
+{
+  const guintptr addresses = (guintptr) src->data | (guintptr) dst->data |
+      (guint) src->stride | (guint) dst->stride;
+  BoxBlurArgs a;
+  gint i;
+
+  g_return_if_fail (plan->type == GST_CUDA_BOX_BLUR_U8);
+  g_return_if_fail (src->step == 4 && dst->step == 4);
+
+  if ((addresses & 3) != 0) {
+    for (i = 0; i < 4; i++) {
+      GstCudaBoxBlurPlane s = *src, d = *dst;
+
+      if (!(blurred & (1u << i)))
+        continue;
+      s.data += i;
+      d.data += i;
+      gst_cuda_box_blur_plan_blur_variant (plan, variant, &s, &d, window,
+          region);
+    }
     return;
   }
-  if (variant == GST_CUDA_BOX_BLUR_DIRECT) {
-    const gboolean box3 = a.radius_x == 1 && a.radius_y == 1;
-    const gint columns = box3 && type == GST_CUDA_BOX_BLUR_U8 ?
-        BOX3_U8_COLUMNS : 1;
 
-    add_entry (plan, STAGE_FIRST, box3 ? program->direct3x3[type] :
-        program->direct[type], FALSE, &a, BLOCK_W, BLOCK_H,
-        blocks (a.w, BLOCK_W * columns), blocks (a.h, box3 ?
-            BLOCK_H * BOX3_ROWS : BLOCK_H));
-    return;
-  }
-
-  /* The columns the region's windows reach; wrapping around may reach the
-   * other side of the frame. */
-  a.x_first = MAX (a.x - a.radius_x, 0);
-  a.x_last = MIN (a.x + a.w + a.radius_x, a.width);
-  if (a.border == BOX_BORDER_WRAP && (a.x - a.radius_x < 0
-          || a.x + a.w + a.radius_x > a.width)) {
-    a.x_first = 0;
-    a.x_last = a.width;
-  }
-  /* 16-bit column sums halve the intermediate traffic where they fit;
-   * the others take 32 bits */
-  narrow = type == GST_CUDA_BOX_BLUR_U8 && a.radius_y <= 128;
-  mid_element = narrow ? MID_NARROW : MID_WIDE;
-  a.mid_pitch = GST_ROUND_UP_N (a.x_last - a.x_first, column_vector[type]);
-  mid_bytes = GST_ROUND_UP_N ((gsize) a.h * a.mid_pitch * mid_element,
-      MID_ALIGN);
-  if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
-    gst_cuda_box_blur_plan_end_batch (plan);
-  a.mid_offset = plan->mid_used / mid_element;
-  a.column_run = type == GST_CUDA_BOX_BLUR_U8
-      && a.radius_y < COLUMN_SHORT_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
-  a.row_run = MIN (a.w, ROW_RUN);
-  plan->mid_used += mid_bytes;
-
-  add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
-      program->columns[type], TRUE, &a, COLUMN_THREADS, 1,
-      blocks (a.mid_pitch / column_vector[type], COLUMN_THREADS),
-      blocks (a.h, a.column_run));
-  /* a warp per run of a row */
-  add_entry (plan, STAGE_ROWS, narrow ? program->rows16 : program->rows[type],
-      TRUE, &a, ROW_WARPS * 32, 1, blocks (a.w, a.row_run), blocks (a.h,
-          ROW_WARPS));
+  args_init (&a, plan->type, src, dst, window, region);
+  for (i = 0; i < 4; i++)
+    if (!(blurred & (1u << i)))
+      a.pixel_keep |= 0xffu << (8 * i);
+  if (a.w > 0 && a.h > 0)
+    queue_blur (plan, variant, &a, TRUE);
 }
 
 /**

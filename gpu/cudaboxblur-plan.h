@@ -61,6 +61,14 @@ void                 gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * p
                                                      const GstCudaBoxBlurWindow * window,
                                                      const GstVideoRectangle * region);
 
+void                 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
+                                                     GstCudaBoxBlurVariant variant,
+                                                     const GstCudaBoxBlurPlane * src,
+                                                     const GstCudaBoxBlurPlane * dst,
+                                                     const GstCudaBoxBlurWindow * window,
+                                                     const GstVideoRectangle * region,
+                                                     guint blurred);
+
 void                 gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
                                                      const GstCudaBoxBlurPlane * src,
                                                      const GstCudaBoxBlurPlane * dst,

@@ -446,7 +446,15 @@ program_new (gconstpointer data, const gchar * arch,
               program->library, "copy_bytes"), error)
       || !get_kernel (program, "box_columns", "u8_16", &program->columns16,
           error)
-      || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error))
+      || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error)
+      || !get_kernel (program, "box_blur", "px4", &program->direct_px4, error)
+      || !get_kernel (program, "box_blur3", "px4", &program->direct3x3_px4,
+          error)
+      || !get_kernel (program, "box_rows", "px4", &program->rows_px4, error)
+      || !get_kernel (program, "box_rows", "px4_16", &program->rows16_px4,
+          error)
+      || !get_kernel (program, "pixelate", "px4", &program->pixelate_px4,
+          error))
     goto unload;
   for (i = 0; i < G_N_ELEMENTS (type_suffix); i++) {
     if (!get_kernel (program, "box_blur", type_suffix[i], &program->direct[i],

@@ -58,6 +58,14 @@ typedef struct
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
+  /* packed pixels of four 8-bit samples blurred together, the row passes
+   * after columns[GST_CUDA_BOX_BLUR_U8] or columns16 over the rows'
+   * bytes */
+  cudaKernel_t direct_px4;
+  cudaKernel_t direct3x3_px4;
+  cudaKernel_t rows_px4;
+  cudaKernel_t rows16_px4;
+  cudaKernel_t pixelate_px4;
   cudaKernel_t copy;            /* bytes, for halos */
   /* after a warm start, for gst_cuda_box_blur_program_settle() */
   gchar *refresh_source;

@@ -96,6 +96,9 @@ typedef struct
   int mid_pitch;
   int column_run;
   int row_run;
+  /* packed pixels (the *_px4 kernels): the bits of a pixel's 32-bit word
+   * copied from src rather than blurred */
+  unsigned int pixel_keep;
 } BoxBlurArgs;
 
 #endif

@@ -26,6 +26,14 @@ typedef unsigned char uint8;
 typedef unsigned short uint16;
 typedef unsigned long long uint64;
 
+/* V samples of type T side by side, loaded and stored at once where they
+ * are adjacent and aligned. */
+template <typename T, int V>
+struct alignas (sizeof (T) * V) Vector
+{
+  T v[V];
+};
+
 template <typename T>
 __device__ __forceinline__ T
 load (const uint8 * base, int stride, int step, int x, int y)
@@ -313,6 +321,139 @@ finish (uint64 sum, unsigned int count)
       reciprocal_of_twice (count));
 }
 
+/* ------------------------------------------------------------------------
+ * Packed pixels: the four 8-bit samples of a pixel of RGBA, BGRx, AYUV ...
+ * (src_step and dst_step 4, pixels and rows 4-byte aligned), blurred
+ * together where their windows are the same, so that every load and store
+ * moves a whole pixel.  The kernels take Pixel4 for T and sum in Sum4,
+ * four integer sums side by side, each exact as an 8-bit sample's; the
+ * column sums of the separable passes are those of the row's bytes (the
+ * 8-bit box_columns_* over a plane four times as wide), read back four at
+ * once.  The bits of a pixel's word set in a.pixel_keep are not blurred:
+ * they are copied from src, so that every store writes whole pixels.
+ * ------------------------------------------------------------------------ */
+struct alignas (4) Pixel4
+{
+  uint8 c[4];
+};
+
+struct Sum4
+{
+  unsigned int c[4];
+
+  Sum4 () = default;            /* trivial, for __shared__ arrays */
+  __device__ Sum4 (unsigned int v)
+  {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      c[i] = v;
+  }
+  __device__ Sum4 (Pixel4 p)
+  {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      c[i] = p.c[i];
+  }
+  /* a pixel's four column sums */
+  template <typename Mid>
+  __device__ Sum4 (Vector < Mid, 4 > m)
+  {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      c[i] = m.v[i];
+  }
+  /* means, each below 256 */
+  __device__ explicit operator  Pixel4 () const
+  {
+    Pixel4 p;
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      p.c[i] = (uint8) c[i];
+    return p;
+  }
+};
+
+__device__ __forceinline__ Sum4
+operator+ (Sum4 a, Sum4 b)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    a.c[i] += b.c[i];
+  return a;
+}
+
+__device__ __forceinline__ Sum4
+operator- (Sum4 a, Sum4 b)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    a.c[i] -= b.c[i];
+  return a;
+}
+
+__device__ __forceinline__ Sum4
+operator* (Sum4 a, unsigned int n)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    a.c[i] *= n;
+  return a;
+}
+
+__device__ __forceinline__ Sum4 &
+operator+= (Sum4 & a, Sum4 b)
+{
+  return a = a + b;
+}
+
+__device__ __forceinline__ Sum4
+finish (Sum4 sum, unsigned int count)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    sum.c[i] = finish (sum.c[i], count);
+  return sum;
+}
+
+template <>
+__device__ __forceinline__ Pixel4
+as_sample < Pixel4 > (unsigned int i, float f)
+{
+  return (Pixel4) Sum4 (i);
+}
+
+/* @v, with the bits of a.pixel_keep those of the src pixel at (@x, @y);
+ * samples of any other type as they are. */
+template <typename T>
+__device__ __forceinline__ T
+with_kept (const BoxBlurArgs & a, T v, int x, int y)
+{
+  return v;
+}
+
+template <>
+__device__ __forceinline__ Pixel4
+with_kept < Pixel4 > (const BoxBlurArgs & a, Pixel4 v, int x, int y)
+{
+  const unsigned int keep = a.pixel_keep;
+
+  if (keep == 0)
+    return v;
+
+  const Pixel4 in = src_at < Pixel4 > (a, x, y);
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    if (keep & (0xffu << (8 * i)))
+      v.c[i] = in.c[i];
+  return v;
+}
+
+__device__ __forceinline__ void
+store (const BoxBlurArgs & a, int x, int y, Pixel4 v)
+{
+  store < Pixel4 > (a, x, y, with_kept (a, v, x, y));
+}
+
 /* One output sample, summing its whole window: rows outer, columns inner,
  * from the top left.  For float32 in shrink mode this is the summation
  * order of the "Image Blur with Unified Memory" sample, whose results are
@@ -391,7 +532,7 @@ box_blur3_edge (const BoxBlurArgs & a, int x, int y0, int y_end)
       else if (xx >= 0 && xx < a.width && yy >= 0 && yy < a.height)
         v[r][c] = src_at < T > (a, xx, yy);
       else
-        v[r][c] = (T) 0;
+        v[r][c] = T ();
     }
 
   const unsigned int columns = shrink ?
@@ -570,14 +711,6 @@ box_blur3_f32 (const BoxBlurArgs * __restrict__ list)
  * infinite or NaN sample gives NaN here (the direct kernels give
  * infinity for an infinite one).
  * ------------------------------------------------------------------------ */
-
-/* V samples of type T side by side, loaded and stored at once where they
- * are adjacent and aligned. */
-template <typename T, int V>
-struct alignas (sizeof (T) * V) Vector
-{
-  T v[V];
-};
 
 /* The frame row that window row @i stands for, or -1 where the window
  * reads the constant border (or, in shrink mode, nothing). */
@@ -958,6 +1091,33 @@ shfl_from (Fsum v, int lane)
   return v;
 }
 
+__device__ __forceinline__ Sum4
+shfl_up (Sum4 v, int d)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    v.c[i] = shfl_up (v.c[i], d);
+  return v;
+}
+
+__device__ __forceinline__ Sum4
+shfl_xor (Sum4 v, int d)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    v.c[i] = shfl_xor (v.c[i], d);
+  return v;
+}
+
+__device__ __forceinline__ Sum4
+shfl_from (Sum4 v, int lane)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    v.c[i] = shfl_from (v.c[i], lane);
+  return v;
+}
+
 /* Exclusive prefix sum of @v over the warp. */
 template <typename Acc>
 __device__ __forceinline__ Acc
@@ -1014,6 +1174,21 @@ __device__ __forceinline__ float
 finish_by (Fsum sum, unsigned int, float inv)
 {
   return __fmul_rn ((float) sum, inv);
+}
+
+__device__ __forceinline__ float
+reciprocal (unsigned int count, Sum4)
+{
+  return reciprocal_of_twice (count);
+}
+
+__device__ __forceinline__ Sum4
+finish_by (Sum4 sum, unsigned int count, float inv)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    sum.c[i] = finish_by (sum.c[i], count, inv);
+  return sum;
 }
 
 /* The column sum that column @j stands for in a row's windows: with
@@ -1104,7 +1279,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
       Vector < T, K > v;
 #pragma unroll
       for (int c = 0; c < K; c++)
-        v.v[c] = out[c];
+        v.v[c] = with_kept (a, out[c], xs + c, y);
       *(Vector < T, K > *) p = v;
     } else {
 #pragma unroll
@@ -1371,3 +1546,40 @@ SEPARABLE (u8_16, uint8, unsigned int, uint16, COLUMN_UNROLL_U8,
 SEPARABLE (u16, uint16, uint64, unsigned int, COLUMN_UNROLL_U16,
     COLUMN_VECTOR_U16)
 SEPARABLE (f32, float, Fsum, float, COLUMN_UNROLL_F32, COLUMN_VECTOR_F32)
+
+/* Packed pixels of four 8-bit samples (Pixel4): the direct kernels,
+ * pixelate, and the row passes after box_columns_u8 (or box_columns_u8_16)
+ * has summed the columns of the rows' bytes, read here a pixel's four at
+ * a time (sums of 9, 511 x 511 or 256 x 256 samples of 255 stay within 32
+ * bits). */
+extern "C" __global__ void
+box_blur_px4 (const BoxBlurArgs * __restrict__ list)
+{
+  box_blur < Pixel4, Sum4 > (entry (list));
+}
+
+extern "C" __global__ void
+box_blur3_px4 (const BoxBlurArgs * __restrict__ list)
+{
+  box_blur3 < Pixel4, Sum4 > (entry (list));
+}
+
+extern "C" __global__ void
+box_rows_px4 (const BoxBlurArgs * __restrict__ list,
+    const Vector < unsigned int, 4 > *__restrict__ mid)
+{
+  box_rows < Pixel4, Sum4, Vector < unsigned int, 4 > >(entry (list), mid);
+}
+
+extern "C" __global__ void
+box_rows_px4_16 (const BoxBlurArgs * __restrict__ list,
+    const Vector < uint16, 4 > *__restrict__ mid)
+{
+  box_rows < Pixel4, Sum4, Vector < uint16, 4 > >(entry (list), mid);
+}
+
+extern "C" __global__ void
+pixelate_px4 (const BoxBlurArgs * __restrict__ list)
+{
+  pixelate < Pixel4, Sum4 > (entry (list));
+}

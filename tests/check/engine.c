@@ -660,19 +660,23 @@ GST_START_TEST (test_launches_per_pass)
 
 GST_END_TEST;
 
-/* Column sums past the plan's budget: a whole 2560x2560 RGBA frame with a
- * radius of 130 (32-bit column sums, 26 MB a component) takes two rounds
- * of launches instead of one, and the same pixels. */
+/* Column sums past the plan's budget: a whole 2560x2560 Y444 frame with a
+ * radius of 130 (32-bit column sums, 26 MB a plane) takes two rounds of
+ * launches instead of one, and the same pixels.  RGBA's components,
+ * blurred as whole pixels, are one entry of 105 MB: one round. */
 GST_START_TEST (test_column_sums_budget)
 {
   GstCudaBoxBlurSettings s;
 
   gst_cuda_box_blur_settings_init (&s);
   s.radius_x = s.radius_y = 130;
-  check_frame ("RGBA", 2560, 2560, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
+  check_frame ("Y444", 2560, 2560, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
       GST_CUDA_BOX_BLUR_IN_DEVICE);
   fail_unless_equals_int (gst_cuda_box_blur_engine_n_launches (engine), 4);
-  check_frame ("RGBA", 256, 256, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
+  check_frame ("Y444", 256, 256, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
+      GST_CUDA_BOX_BLUR_IN_DEVICE);
+  fail_unless_equals_int (gst_cuda_box_blur_engine_n_launches (engine), 2);
+  check_frame ("RGBA", 2560, 2560, 0, &s, GST_CUDA_BOX_BLUR_IN_DEVICE,
       GST_CUDA_BOX_BLUR_IN_DEVICE);
   fail_unless_equals_int (gst_cuda_box_blur_engine_n_launches (engine), 2);
 }

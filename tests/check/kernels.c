@@ -29,6 +29,8 @@ static const GstCudaBoxBlurProgram *program;
 static void
 make_extreme (GstBuffer * buf, const GstCudaBoxBlurInfo * info, gint stride)
 {
+  /* samples of the first plane's rows: RGBA's are four a pixel */
+  const gint n = info->row_bytes[0] / info->sample_size;
   GstMapInfo map;
   gint x, y;
 
@@ -36,8 +38,8 @@ make_extreme (GstBuffer * buf, const GstCudaBoxBlurInfo * info, gint stride)
   for (y = 0; y < info->height; y++) {
     guint8 *row = map.data + (gsize) y * stride;
 
-    for (x = 0; x < info->width; x++) {
-      const gboolean bright = x < info->width / 2 && y < info->height / 2;
+    for (x = 0; x < n; x++) {
+      const gboolean bright = x < n / 2 && y < info->height / 2;
       const gint low = (x + 2 * y) % 3 == 0;
 
       if (info->type == GST_CUDA_BOX_BLUR_U8)
@@ -53,16 +55,22 @@ make_extreme (GstBuffer * buf, const GstCudaBoxBlurInfo * info, gint stride)
 
 /* One sample type, border mode and region of @variant on device memory
  * (for GST_CUDA_BOX_BLUR_PIXELATE blocks of @rx x @ry): the input with
- * padded rows (with @extreme, made extreme by make_extreme()), the output
- * in the caps' layout. */
+ * rows padded by @pad bytes (with @extreme, made extreme by
+ * make_extreme()), the output in the caps' layout.  A format of one plane
+ * of pixels of four 8-bit samples (RGBA ...) has its components blurred
+ * together, alpha too with @blur_alpha. */
 static void
 check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
-    const GstVideoRectangle * roi, gboolean extreme)
+    const GstVideoRectangle * roi, gboolean extreme, gint pad,
+    gboolean blur_alpha)
 {
   const gboolean pixelate = variant == GST_CUDA_BOX_BLUR_PIXELATE;
   GstCudaBoxBlurInfo info = test_info (format, w, h);
-  const gint pad = 4 * info.sample_size;
+  const gboolean pixels = info.comp[0].step == 4
+      && info.type == GST_CUDA_BOX_BLUR_U8;
+  guint blurred = 0;
+  gint c;
   GstBuffer *in, *out;
   GstCudaBoxBlurPlane src, dst;
   GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
@@ -93,7 +101,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   out = gst_buffer_new_allocate (NULL, info.size, NULL);
   src.width = dst.width = w;
   src.height = dst.height = h;
-  src.step = dst.step = info.sample_size;
+  src.step = dst.step = info.comp[0].step;
   src.stride = info.stride[0] + pad;
   dst.stride = info.stride[0];
 
@@ -109,8 +117,16 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   gst_buffer_unmap (in, &map);
 
   gst_cuda_box_blur_plan_reset (plan, info.type);
-  gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
-      &region);
+  if (pixels) {
+    for (c = 0; c < info.n_components; c++)
+      if (info.comp[c].kind != GST_CUDA_BOX_BLUR_ALPHA || blur_alpha)
+        blurred |= 1u << info.comp[c].offset;
+    gst_cuda_box_blur_plan_blur_pixels (plan, variant, &src, &dst, &window,
+        &region, blurred);
+  } else {
+    gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
+        &region);
+  }
   fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
       error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
@@ -132,6 +148,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   }
   settings.border = border;
   settings.border_value = window.border_value;
+  settings.blur_alpha = blur_alpha;
   settings.roi = region;
   test_assert_output (in, out, format, w, h, &settings);
 
@@ -142,12 +159,20 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   gst_buffer_unref (out);
 }
 
+/* Bytes that pad the input's rows: four samples' worth. */
+static gint
+row_pad (const gchar * format)
+{
+  return 4 * test_info (format, 1, 1).sample_size;
+}
+
 static void
 check_variant (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
     const GstVideoRectangle * roi)
 {
-  check_frame (variant, format, w, h, rx, ry, border, roi, FALSE);
+  check_frame (variant, format, w, h, rx, ry, border, roi, FALSE,
+      row_pad (format), FALSE);
 }
 
 static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
@@ -157,8 +182,8 @@ static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
 static void
 check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
 {
-  const gint sizes[][2] = { {1, 1}, {3, 2}, {17, 13}, {323, 241}, {4097, 7},
-  {5, 600}, {1920, 1080}
+  const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {17, 13},
+  {323, 241}, {4097, 7}, {5, 600}, {1920, 1080}
   };
   const gint radii[][2] = { {1, 1}, {2, 2}, {3, 0}, {0, 4}, {7, 7},
   {30, 30}, {127, 5}, {5, 127}, {255, 255}
@@ -240,8 +265,8 @@ GST_END_TEST;
  * outside the frame. */
 GST_START_TEST (test_pixelate)
 {
-  const gint sizes[][2] = { {1, 1}, {3, 2}, {17, 13}, {323, 241}, {4097, 7},
-  {5, 600}
+  const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {17, 13},
+  {323, 241}, {4097, 7}, {5, 600}
   };
   const gint block_sizes[] = { 1, 2, 3, 16, 100, 128, 129, 200, 256 };
   const GstVideoRectangle roi = { 2, 1, 300, 250 };
@@ -286,13 +311,71 @@ GST_START_TEST (test_extremes)
             rx, ry);
         if ((2 * rx + 1) * (2 * ry + 1) <= 225)
           check_frame (GST_CUDA_BOX_BLUR_DIRECT, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE);
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
+              row_pad (sample_formats[f]), FALSE);
         if (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2)
           check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE);
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
+              row_pad (sample_formats[f]), FALSE);
         if (rx == ry && rx > 1)
           check_frame (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE);
+              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
+              row_pad (sample_formats[f]), FALSE);
+      }
+}
+
+GST_END_TEST;
+
+/* Packed pixels of four 8-bit samples, blurred together
+ * (gst_cuda_box_blur_plan_blur_pixels()): every variant and border mode,
+ * whole frames and regions, alpha (or RGBx's padding byte) kept or
+ * blurred, rows 4-byte aligned (whole pixels a load) or not (each
+ * component on its own), extremes. */
+GST_START_TEST (test_pixels)
+{
+  const gchar *const formats[] = { "RGBA", "BGRx", "AYUV", "ARGB" };
+  const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
+  {323, 241}
+  };
+  const gint radii[][2] = { {1, 1}, {3, 0}, {0, 4}, {2, 2}, {7, 7},
+  {40, 9}, {5, 127}, {255, 255}
+  };
+  const GstVideoRectangle roi = { 10, 5, 300, 200 };
+  GstCudaBoxBlurBorder border;
+  guint f, s, r;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        const gint w = sizes[s][0], h = sizes[s][1];
+        const gint rx = radii[r][0], ry = radii[r][1];
+        const gboolean alpha = (s + r) % 2 == 0;
+        const gboolean direct = gst_cuda_box_blur_window_is_direct (rx, ry);
+
+        GST_INFO ("pixels %s %dx%d radius %d,%d", formats[f], w, h, rx, ry);
+        for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+            border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++) {
+          if (direct)
+            check_frame (GST_CUDA_BOX_BLUR_DIRECT, formats[f], w, h, rx, ry,
+                border, NULL, FALSE, 4, alpha);
+          check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, formats[f], w, h, rx, ry,
+              border, roi.x < w && roi.y < h ? &roi : NULL, FALSE, 4, alpha);
+        }
+        /* rows not 4-byte aligned */
+        check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, formats[f], w, h, rx, ry,
+            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, FALSE, 1, alpha);
+        check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, formats[f], w, h, rx, ry,
+            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE, 4, !alpha);
+        if (direct)
+          check_frame (GST_CUDA_BOX_BLUR_DIRECT, formats[f], w, h, rx, ry,
+              GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE, 4, !alpha);
+        if (rx == ry && rx > 0) {
+          check_frame (GST_CUDA_BOX_BLUR_PIXELATE, formats[f], w, h, rx, ry,
+              GST_CUDA_BOX_BLUR_BORDER_SHRINK, roi.x < w
+              && roi.y < h ? &roi : NULL, FALSE, 4, alpha);
+          check_frame (GST_CUDA_BOX_BLUR_PIXELATE, formats[f], w, h, rx, ry,
+              GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE, 4, !alpha);
+        }
       }
 }
 
@@ -326,6 +409,7 @@ kernels_suite (void)
   tcase_add_test (tc, test_separable_borders);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
+  tcase_add_test (tc, test_pixels);
   return s;
 }
 
