@@ -262,21 +262,32 @@ bring_in (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
           begin, size, cudaMemcpyDefault, engine->stream), error);
 }
 
+/* Queues a copy of the pixels of @src's planes flagged in @planes (all of
+ * them where it is %NULL) into @dst. */
+static gboolean
+copy_planes_async (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
+    const gboolean * planes, cudaStream_t stream, GError ** error)
+{
+  gint p;
+
+  for (p = 0; p < info->n_planes; p++)
+    if ((!planes || planes[p])
+        && !GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (dst->data[p],
+                dst->stride[p], src->data[p], src->stride[p],
+                info->row_bytes[p], info->plane_height[p], cudaMemcpyDefault,
+                stream), error))
+      return FALSE;
+  return TRUE;
+}
+
 /* Queues a copy of every plane's pixels of @src into @dst. */
 static gboolean
 copy_frame_async (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
     cudaStream_t stream, GError ** error)
 {
-  gint p;
-
-  for (p = 0; p < info->n_planes; p++)
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaMemcpy2DAsync (dst->data[p],
-                dst->stride[p], src->data[p], src->stride[p],
-                info->row_bytes[p], info->plane_height[p], cudaMemcpyDefault,
-                stream), error))
-      return FALSE;
-  return TRUE;
+  return copy_planes_async (info, src, dst, NULL, stream, error);
 }
 
 /* Whether the blurs of windows @a and @b are the same (their shape,
@@ -374,28 +385,61 @@ blur_tasks (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
       blurred);
 }
 
+/* Which planes the passes of @job, reading and writing @frames (@n of
+ * them), may leave bytes of unwritten, in @partial: all but those whose
+ * pixels every pass writes whole (pixel_group()), a copy of @src's bytes
+ * for the components it keeps. */
+static void
+find_partial_planes (const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurFrame * const *frames, guint n_frames,
+    gboolean partial[GST_VIDEO_MAX_PLANES])
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  gint whole[GST_VIDEO_MAX_PLANES] = { 0, };
+  guint t, n, f, blurred;
+  gint p, pass;
+
+  for (pass = 0; pass < job->n_passes; pass++)
+    for (t = 0; t < job->tasks->len; t += n) {
+      const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+          GstCudaBoxBlurTask, t);
+      gboolean aligned = TRUE;
+
+      n = pixel_group (job, t, pass, &blurred);
+      p = info->comp[task->component].plane;
+      for (f = 0; f < n_frames; f++) {
+        const GstCudaBoxBlurPlane plane = { frames[f]->data[p], 0, 0,
+          frames[f]->stride[p], 4
+        };
+        aligned &= gst_cuda_box_blur_plane_is_aligned (&plane);
+      }
+      if (n > 1 && aligned)
+        whole[p]++;
+    }
+  for (p = 0; p < GST_VIDEO_MAX_PLANES; p++)
+    partial[p] = whole[p] < job->n_passes;
+}
+
 /* Runs every pass of @job, a whole-frame one, over the whole of @src
  * into @dst, both in device-addressable memory, each pass reading the
  * previous pass's output.  The passes alternate between @dst and a scratch
  * frame so that the last one lands in @dst.  Unless the job covers the
- * frame, @dst (and the scratch frame) start as copies of @src, for the
- * components and bytes it leaves alone. */
+ * frame, the planes of @dst (and of the scratch frame) whose bytes it
+ * does not all write start as copies of @src's. */
 static gboolean
 run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurFrame * src, const GstCudaBoxBlurFrame * dst,
     GError ** error)
 {
   const GstCudaBoxBlurInfo *info = job->info;
-  const gboolean covers = job->covers;
   const gint passes = job->n_passes;
   cudaStream_t stream = engine->stream;
   GstCudaBoxBlurFrame scratch = *dst;
   const GstCudaBoxBlurFrame *read = src;
+  const GstCudaBoxBlurFrame *const frames[] = { src, dst, &scratch };
+  gboolean partial[GST_VIDEO_MAX_PLANES] = { FALSE, };
   gint pass;
   guint t, n;
-
-  if (!covers && !copy_frame_async (info, src, dst, stream, error))
-    return FALSE;
 
   if (passes > 1) {
     gsize size;
@@ -405,9 +449,13 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
             size, error))
       return FALSE;
     gst_cuda_box_blur_frame_rebase (&scratch, info, engine->scratch);
-    if (!covers && !copy_frame_async (info, src, &scratch, stream, error))
-      return FALSE;
   }
+  if (!job->covers)
+    find_partial_planes (job, frames, passes > 1 ? 3 : 2, partial);
+  if (!copy_planes_async (info, src, dst, partial, stream, error)
+      || (passes > 1 && !copy_planes_async (info, src, &scratch, partial,
+              stream, error)))
+    return FALSE;
 
   gst_cuda_box_blur_plan_reset (engine->plan, info->type);
   for (pass = 0; pass < passes; pass++) {

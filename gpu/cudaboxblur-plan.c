@@ -390,6 +390,18 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
 }
 
 /**
+ * gst_cuda_box_blur_plane_is_aligned:
+ *
+ * Whether @plane's data and rows are 4-byte aligned: for a plane of packed
+ * pixels, whether gst_cuda_box_blur_plan_blur_pixels() moves them whole.
+ */
+gboolean
+gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane)
+{
+  return (((guintptr) plane->data | (guint) plane->stride) & 3) == 0;
+}
+
+/**
  * gst_cuda_box_blur_plan_blur_pixels:
  * @src: a plane of packed pixels of four 8-bit samples: data at the first
  *   byte of pixel (0, 0), step 4
@@ -408,15 +420,14 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
     const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
     const GstVideoRectangle * region, guint blurred)
 {
-  const guintptr addresses = (guintptr) src->data | (guintptr) dst->data |
-      (guint) src->stride | (guint) dst->stride;
   BoxBlurArgs a;
   gint i;
 
   g_return_if_fail (plan->type == GST_CUDA_BOX_BLUR_U8);
   g_return_if_fail (src->step == 4 && dst->step == 4);
 
-  if ((addresses & 3) != 0) {
+  if (!gst_cuda_box_blur_plane_is_aligned (src)
+      || !gst_cuda_box_blur_plane_is_aligned (dst)) {
     for (i = 0; i < 4; i++) {
       GstCudaBoxBlurPlane s = *src, d = *dst;
 

@@ -61,6 +61,8 @@ void                 gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * p
                                                      const GstCudaBoxBlurWindow * window,
                                                      const GstVideoRectangle * region);
 
+gboolean             gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane);
+
 void                 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
                                                      GstCudaBoxBlurVariant variant,
                                                      const GstCudaBoxBlurPlane * src,
