@@ -321,6 +321,19 @@ finish (uint64 sum, unsigned int count)
       reciprocal_of_twice (count));
 }
 
+/* Bytes 0 and 2, and bytes 1 and 3, of @w, each in a 16-bit half. */
+__device__ __forceinline__ unsigned int
+even_bytes (unsigned int w)
+{
+  return __byte_perm (w, 0, 0x4240);
+}
+
+__device__ __forceinline__ unsigned int
+odd_bytes (unsigned int w)
+{
+  return __byte_perm (w, 0, 0x4341);
+}
+
 /* ------------------------------------------------------------------------
  * Packed pixels: the four 8-bit samples of a pixel of RGBA, BGRx, AYUV ...
  * (src_step and dst_step 4, pixels and rows 4-byte aligned), blurred
@@ -644,6 +657,79 @@ box_blur3_u8_words (const BoxBlurArgs & a)
       box_blur3_edge < uint8, unsigned int > (a, x4 + c, y0, y_end);
 }
 
+/* box_blur3's pixels of column @x, rows y0 .. y0 + BOX3_ROWS - 1 (those
+ * before @y_end), for packed pixels: the three pixels of a row are added
+ * as words, bytes 0 and 2 (even) and bytes 1 and 3 (odd) in the 16-bit
+ * halves of one word each (nine samples sum to 2295 at most, so no half
+ * carries into the other), and each row's sums serve the three windows
+ * that hold it.  EDGE: the windows may leave the frame (a pixel outside
+ * reads through the border rule, in shrink mode as 0, not counted).  The
+ * kept bytes come from the centre pixel, already loaded. */
+template <bool EDGE>
+__device__ __forceinline__ void
+box_blur3_px4_at (const BoxBlurArgs & a, int x, int y0, int y_end)
+{
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int outside = shrink ? 0u :
+      (a.border_int & 0xff) * 0x01010101u;
+  unsigned int even[BOX3_ROWS + 2], odd[BOX3_ROWS + 2], centre[BOX3_ROWS + 2];
+
+#pragma unroll
+  for (int r = 0; r < BOX3_ROWS + 2; r++) {
+    even[r] = odd[r] = 0;
+#pragma unroll
+    for (int c = 0; c < 3; c++) {
+      const int xx = x - 1 + c, yy = y0 - 1 + r;
+      const int mx = EDGE ? border_index (xx, a.width, a.border) : xx;
+      const int my = EDGE ? border_index (yy, a.height, a.border) : yy;
+      const unsigned int w = mx < 0 || my < 0 ? outside :
+          load < unsigned int >(a.src, a.src_stride, 4, mx, my);
+
+      if (c == 1)
+        centre[r] = w;
+      even[r] += even_bytes (w);
+      odd[r] += odd_bytes (w);
+    }
+  }
+
+  const unsigned int columns = EDGE && shrink ?
+      min (x + 1, a.width - 1) - max (x - 1, 0) + 1 : 3;
+#pragma unroll
+  for (int k = 0; k < BOX3_ROWS; k++) {
+    const int y = y0 + k;
+
+    if (!EDGE || y < y_end) {
+      const unsigned int n = EDGE && shrink ?
+          (min (y + 1, a.height - 1) - max (y - 1, 0) + 1) * columns : 9;
+      const unsigned int e = even[k] + even[k + 1] + even[k + 2];
+      const unsigned int o = odd[k] + odd[k + 1] + odd[k + 2];
+      const unsigned int out = finish (e & 0xffff, n) |
+          finish (o & 0xffff, n) << 8 | finish (e >> 16, n) << 16 |
+          finish (o >> 16, n) << 24;
+
+      *(unsigned int *) (a.dst + (long long) y * a.dst_stride +
+          (long long) x * 4) = (out & ~a.pixel_keep) |
+          (centre[k + 1] & a.pixel_keep);
+    }
+  }
+}
+
+__device__ __forceinline__ void
+box_blur3_px4_words (const BoxBlurArgs & a)
+{
+  const int x = a.x + blockIdx.x * blockDim.x + threadIdx.x;
+  const int y0 = a.y + (blockIdx.y * blockDim.y + threadIdx.y) * BOX3_ROWS;
+  const int y_end = a.y + a.h;
+
+  if (x >= a.x + a.w || y0 >= y_end)
+    return;
+  if (x >= 1 && x + 1 < a.width && y0 >= 1 && y0 + BOX3_ROWS < a.height
+      && y0 + BOX3_ROWS <= y_end)
+    box_blur3_px4_at < false > (a, x, y0, y_end);
+  else
+    box_blur3_px4_at < true > (a, x, y0, y_end);
+}
+
 /* Instantiates the direct kernels for samples T summed in Acc. */
 #define DIRECT(name, T, Acc) \
   extern "C" __global__ void \
@@ -657,6 +743,7 @@ DIRECT (u16, uint16, uint64)
 DIRECT (f32, float, float)
 
 extern "C" __global__ void
+__launch_bounds__ (BOX_BLOCK_W * BOX_BLOCK_H, BOX3_MIN_BLOCKS)
 box_blur3_u8 (const BoxBlurArgs * __restrict__ list)
 {
   box_blur3_u8_words (entry (list));
@@ -900,19 +987,6 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
       }
     }
   }
-}
-
-/* Bytes 0 and 2, and bytes 1 and 3, of @w, each in a 16-bit half. */
-__device__ __forceinline__ unsigned int
-even_bytes (unsigned int w)
-{
-  return __byte_perm (w, 0, 0x4240);
-}
-
-__device__ __forceinline__ unsigned int
-odd_bytes (unsigned int w)
-{
-  return __byte_perm (w, 0, 0x4341);
 }
 
 /* The four 8-bit samples of a row at @p as one word, the first in byte
@@ -1559,9 +1633,10 @@ box_blur_px4 (const BoxBlurArgs * __restrict__ list)
 }
 
 extern "C" __global__ void
+__launch_bounds__ (BOX_BLOCK_W * BOX_BLOCK_H, BOX3_MIN_BLOCKS)
 box_blur3_px4 (const BoxBlurArgs * __restrict__ list)
 {
-  box_blur3 < Pixel4, Sum4 > (entry (list));
+  box_blur3_px4_words (entry (list));
 }
 
 extern "C" __global__ void
