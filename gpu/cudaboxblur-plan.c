@@ -30,8 +30,8 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
  * byte of the copies); the 3x3 one makes BOX3_ROWS (boxblur-args.h)
  * samples per thread, and for 8-bit samples BOX3_U8_COLUMNS times as
  * many. */
-#define BLOCK_W BOX_BLOCK_W
-#define BLOCK_H BOX_BLOCK_H
+#define BLOCK_W 32
+#define BLOCK_H 8
 
 /* Launch geometry of the separable passes, whose column threads walk
  * COLUMN_RUN rows of column_vector[] columns each (8-bit samples

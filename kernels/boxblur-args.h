@@ -32,17 +32,8 @@
  * formats at 1080p and 4K (4K GRAY32F 0.082 against 0.161 ms). */
 #define BOX_DIRECT_MAX_WINDOW 9
 
-/* Threads of a block of the kernels with one thread per sample (the
- * direct ones, compose, the copies), BOX_BLOCK_W x BOX_BLOCK_H. */
-#define BOX_BLOCK_W 32
-#define BOX_BLOCK_H 8
-
 /* Samples each thread of box_blur3_* makes, one above the other; those
- * of box_blur3_u8 also BOX3_U8_COLUMNS side by side.  They take at most
- * 64 registers a thread (BOX3_MIN_BLOCKS blocks an SM): the rare threads
- * at the frame's border may spill rather than halve the blocks in
- * flight of all the others. */
-#define BOX3_MIN_BLOCKS 4
+ * of box_blur3_u8 also BOX3_U8_COLUMNS side by side. */
 #define BOX3_ROWS 4
 #define BOX3_U8_COLUMNS 4
 

@@ -743,7 +743,6 @@ DIRECT (u16, uint16, uint64)
 DIRECT (f32, float, float)
 
 extern "C" __global__ void
-__launch_bounds__ (BOX_BLOCK_W * BOX_BLOCK_H, BOX3_MIN_BLOCKS)
 box_blur3_u8 (const BoxBlurArgs * __restrict__ list)
 {
   box_blur3_u8_words (entry (list));
@@ -1633,7 +1632,6 @@ box_blur_px4 (const BoxBlurArgs * __restrict__ list)
 }
 
 extern "C" __global__ void
-__launch_bounds__ (BOX_BLOCK_W * BOX_BLOCK_H, BOX3_MIN_BLOCKS)
 box_blur3_px4 (const BoxBlurArgs * __restrict__ list)
 {
   box_blur3_px4_words (entry (list));
