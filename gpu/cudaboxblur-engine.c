@@ -169,11 +169,13 @@ gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine)
 
 /* Device memory a stream of @info frames may take at once: two frames in
  * each of the element's pools, the staging copies, the scratch frame of
- * several passes and the column sums. */
+ * several passes and the column sums (of the first plane's samples, four
+ * a pixel for RGBA, whose pixels are blurred whole). */
 static gsize
 memory_needed (const GstCudaBoxBlurInfo * info)
 {
-  return 7 * info->size + gst_cuda_box_blur_plan_mid_size (info->width,
+  return 7 * info->size +
+      gst_cuda_box_blur_plan_mid_size (info->row_bytes[0] / info->sample_size,
       info->height);
 }
 

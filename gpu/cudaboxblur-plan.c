@@ -525,7 +525,8 @@ gst_cuda_box_blur_plan_end_batch (GstCudaBoxBlurPlan * plan)
 /**
  * gst_cuda_box_blur_plan_mid_size:
  *
- * The most bytes the column sums of a whole @width x @height plane take.
+ * The most bytes the column sums of a whole plane of @height rows of
+ * @width samples take.
  */
 gsize
 gst_cuda_box_blur_plan_mid_size (gint width, gint height)
