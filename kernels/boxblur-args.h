@@ -54,7 +54,8 @@
 #define COLUMN_UNROLL_F32 4
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
- * plane, the G bytes of RGBA ...) and the rectangle of it to write.
+ * plane, the G bytes of RGBA ...), or for the *_px4 kernels a plane of
+ * whole pixels of four 8-bit samples, and the rectangle of it to write.
  * Every kernel takes a list of them and works on entry blockIdx.z, so
  * one launch serves every region of a frame; blocks beyond an entry's
  * rectangle do nothing. */

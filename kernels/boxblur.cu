@@ -12,9 +12,10 @@
  *
  * A kernel works on one component of one plane (see boxblur-args.h): rows
  * are addressed through a byte stride and pixels through a byte step, so
- * padded rows, interleaved chroma and packed RGB need no copy.  Only the
- * region args.x, args.y, args.w, args.h is written; windows read the whole
- * frame.  Samples are 8-bit, 16-bit (native endian) or float32.
+ * padded rows, interleaved chroma and packed RGB need no copy; the *_px4
+ * kernels take whole pixels of four 8-bit samples instead (Pixel4, below).
+ * Only the region args.x, args.y, args.w, args.h is written; windows read
+ * the whole frame.  Samples are 8-bit, 16-bit (native endian) or float32.
  *
  * This file must stay self-contained apart from boxblur-args.h, which NVRTC
  * receives as an in-memory header.
