@@ -1209,15 +1209,49 @@ warp_exclusive_scan (Acc v)
   return inclusive - v;
 }
 
+/* Division by a divisor d >= 2 that many quotients share: n / d is
+ * umulhi (n, m) >> l, with 2^l < d <= 2^(l + 1) and m = ceil (2^(32 + l) /
+ * d), which is below 2^32; since m d - 2^(32 + l) < d, the quotient is
+ * exact for every n below 2^31 (Granlund and Montgomery).  m is found with
+ * no 64-bit division: a float32 estimate, within 129 of the floor of the
+ * quotient, corrected by its remainder in 32-bit integers. */
+struct Divider
+{
+  unsigned int m;
+  int l;
+};
+
+__device__ __forceinline__ Divider
+divider (unsigned int d)
+{
+  Divider v;
+
+  v.l = 31 - __clz (d - 1);
+
+  const uint64 p = 1ull << (32 + v.l);
+  unsigned int q = __float2uint_rz (__fdiv_rn ((float) p, (float) d));
+  int r = (int) (long long) (p - (uint64) q * d);
+  int k = r / (int) d;
+
+  r -= k * (int) d;
+  if (r < 0) {
+    k--;
+    r += d;
+  }
+  v.m = q + k + (r != 0);
+  return v;
+}
+
 /* finish() for the many windows of one row that have the same count,
- * with its reciprocal @inv worked out once (reciprocal()): integer sums
- * give finish()'s result exactly (finish_estimated()); float32 sums are
- * converted and multiplied by it, within about two float32 roundings of
- * the quotient.*/
-__device__ __forceinline__ float
+ * with what it divides by worked out once (reciprocal()): 8-bit sums
+ * (below 2^27, so 2 sum + count below 2^28) divide exactly by a Divider of
+ * 2 count; 16-bit sums by a float32 reciprocal and the remainder
+ * (finish_estimated()); float32 sums are converted and multiplied by the
+ * reciprocal, within about two float32 roundings of the quotient. */
+__device__ __forceinline__ Divider
 reciprocal (unsigned int count, unsigned int)
 {
-  return reciprocal_of_twice (count);
+  return divider (2 * count);
 }
 
 __device__ __forceinline__ float
@@ -1233,9 +1267,9 @@ reciprocal (unsigned int count, Fsum)
 }
 
 __device__ __forceinline__ unsigned int
-finish_by (unsigned int sum, unsigned int count, float inv)
+finish_by (unsigned int sum, unsigned int count, Divider by)
 {
-  return finish_estimated < unsigned int, int >(sum, count, inv);
+  return __umulhi (2 * sum + count, by.m) >> by.l;
 }
 
 __device__ __forceinline__ uint64
@@ -1250,18 +1284,18 @@ finish_by (Fsum sum, unsigned int, float inv)
   return __fmul_rn ((float) sum, inv);
 }
 
-__device__ __forceinline__ float
+__device__ __forceinline__ Divider
 reciprocal (unsigned int count, Sum4)
 {
-  return reciprocal_of_twice (count);
+  return divider (2 * count);
 }
 
 __device__ __forceinline__ Sum4
-finish_by (Sum4 sum, unsigned int count, float inv)
+finish_by (Sum4 sum, unsigned int count, Divider by)
 {
 #pragma unroll
   for (int i = 0; i < 4; i++)
-    sum.c[i] = finish_by (sum.c[i], count, inv);
+    sum.c[i] = finish_by (sum.c[i], count, by);
   return sum;
 }
 
