@@ -882,21 +882,58 @@ for_window_rows (const BoxBlurArgs & a, int y0, int lo, int hi,
 
 /* What box_columns_at() slides its column sums in, for samples summed in
  * Acc (the row pass's): 16-bit ones in 32 bits (at most 511 x 65535),
- * others in Acc.  The first window's rows are added up U at a time in the
- * same type before going into the sums: a float32 chunk in plain float32
- * would leave its rounding in the sums after its rows have left the
- * window, where the samples may be far smaller. */
+ * others in Acc; and the Part that the first window's rows are added up
+ * in, U at a time, before going into the sums.  A float32 part in plain
+ * float32 would leave its rounding in the sums after its rows have left
+ * the window, where the samples may be far smaller, so float32 rows take
+ * a plain part only where they stay in every window of the run (the core:
+ * its rounding is then relative to samples of each window), and pairs
+ * elsewhere. */
 template <typename Acc>
 struct ColumnSums
 {
   typedef Acc Sum;
+  typedef Acc Part;
 };
 
 template <>
 struct ColumnSums <uint64 >
 {
   typedef unsigned int Sum;
+  typedef unsigned int Part;
 };
+
+template <>
+struct ColumnSums <Fsum >
+{
+  typedef Fsum Sum;
+  typedef float Part;
+};
+
+/* Adds rows @r .. @r + @rows - 1 (@rows <= U) of the thread's V columns
+ * to @sum, first summed in Part. */
+template <typename T, typename Part, typename Sum, int U, int V, bool VECTOR>
+__device__ __forceinline__ void
+add_rows_in (const BoxBlurArgs & a, const uint8 * col, int r, int rows,
+    int home, int n, Sum * sum)
+{
+  Part part[V], v[V];
+
+#pragma unroll
+  for (int c = 0; c < V; c++)
+    part[c] = 0;
+#pragma unroll
+  for (int u = 0; u < U; u++)
+    if (u < rows) {
+      load_columns < T, Part, V, VECTOR > (a, col, r + u, home, n, 0, v);
+#pragma unroll
+      for (int c = 0; c < V; c++)
+        part[c] += v[c];
+    }
+#pragma unroll
+  for (int c = 0; c < V; c++)
+    sum[c] += part[c];
+}
 
 /* Columns [x_first, x_last) of the region's rows, V of them a thread
  * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
@@ -910,8 +947,11 @@ __device__ __forceinline__ void
 box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 {
   typedef typename ColumnSums < RowAcc >::Sum Acc;
+  typedef typename ColumnSums < RowAcc >::Part Part;
   const int ry = a.radius_y;
   const int y1 = min (y0 + a.column_run, a.y + a.h);
+  /* the first of the rows in every window of the run */
+  const int core = y1 - 1 - ry;
   const int n = a.x_last - x;
   const T outside = a.border == BOX_BORDER_SHRINK ? (T) 0 :
       constant_sample < T > (a);
@@ -927,22 +967,12 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
   for (int c = 0; c < V; c++)
     sum[c] = 0;
   auto add_rows = [&](int r, int rows) {
-    Acc part[V], v[V];
-
-#pragma unroll
-    for (int c = 0; c < V; c++)
-      part[c] = 0;
-#pragma unroll
-    for (int u = 0; u < U; u++)
-      if (u < rows) {
-        load_columns < T, Acc, V, VECTOR > (a, col, r + u, y0, n, 0, v);
-#pragma unroll
-        for (int c = 0; c < V; c++)
-          part[c] += v[c];
-      }
-#pragma unroll
-    for (int c = 0; c < V; c++)
-      sum[c] += part[c];
+    if (sizeof (Part) < sizeof (Acc) && r >= core)
+      add_rows_in < T, Part, Acc, U, V, VECTOR > (a, col, r, rows, y0, n,
+          sum);
+    else
+      add_rows_in < T, Acc, Acc, U, V, VECTOR > (a, col, r, rows, y0, n,
+          sum);
   };
   auto add_row = [&](int r) {
     Acc v[V];
