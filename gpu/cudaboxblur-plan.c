@@ -34,10 +34,11 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define BLOCK_H 8
 
 /* Launch geometry of the separable passes, whose column threads walk
- * COLUMN_RUN rows of column_vector[] columns each (8-bit samples
- * COLUMN_SHORT_RUN below radius_y COLUMN_SHORT_RADIUS, where the window
- * each run starts with costs little: the sweep in docs/kernels.md, "Column
- * runs"), and whose row warps take ROW_RUN samples of a row each. */
+ * COLUMN_RUN rows of column_vector[] columns each (8-bit and float32
+ * samples COLUMN_SHORT_RUN below radius_y COLUMN_SHORT_RADIUS, where the
+ * window each run starts with costs little: the sweeps in
+ * docs/kernels.md, "Column runs"), and whose row warps take ROW_RUN
+ * samples of a row each. */
 #define COLUMN_THREADS 128
 #define COLUMN_SHORT_RUN 16
 #define COLUMN_RUN 32
@@ -340,7 +341,7 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
     gst_cuda_box_blur_plan_end_batch (plan);
   a->mid_offset = plan->mid_used / mid_element;
-  a->column_run = type == GST_CUDA_BOX_BLUR_U8
+  a->column_run = type != GST_CUDA_BOX_BLUR_U16
       && a->radius_y < COLUMN_SHORT_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
   a->row_run = MIN (a->w, ROW_RUN);
   plan->mid_used += mid_bytes;
