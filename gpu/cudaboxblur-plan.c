@@ -36,13 +36,15 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 /* Launch geometry of the separable passes, whose column threads walk
  * COLUMN_RUN rows of column_vector[] columns each (8-bit and float32
  * samples COLUMN_SHORT_RUN below radius_y COLUMN_SHORT_RADIUS, where the
- * window each run starts with costs little: the sweeps in
- * docs/kernels.md, "Column runs"), and whose row warps take ROW_RUN
- * samples of a row each. */
+ * window each run starts with costs little, and wherever runs of
+ * COLUMN_RUN would give the GPU fewer than COLUMN_WARPS_PER_SM warps a
+ * multiprocessor: the sweeps in docs/kernels.md, "Column runs"), and whose
+ * row warps take ROW_RUN samples of a row each. */
 #define COLUMN_THREADS 128
 #define COLUMN_SHORT_RUN 16
 #define COLUMN_RUN 32
 #define COLUMN_SHORT_RADIUS 16
+#define COLUMN_WARPS_PER_SM 8
 #define ROW_WARPS 4
 #define ROW_RUN 512
 
@@ -92,6 +94,7 @@ struct _GstCudaBoxBlurPlan
 {
   const GstCudaBoxBlurProgram *program;
   gpointer log_object;          /* GObject or NULL, not reffed */
+  gint multiprocessors;         /* of the current device; 0: unknown */
   GstCudaBoxBlurSampleType type;
 
   GArray *args;                 /* BoxBlurArgs of the closed batches */
@@ -115,14 +118,20 @@ struct _GstCudaBoxBlurPlan
  * @log_object: (nullable): the #GObject the plan's log lines name, which
  *   must outlive it
  *
- * An empty plan of launches of @program's kernels.
+ * An empty plan of launches of @program's kernels, for the device of the
+ * CUDA context current on the calling thread.
  */
 GstCudaBoxBlurPlan *
 gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
     gpointer log_object)
 {
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
+  int device;
 
+  if (cudaGetDevice (&device) != cudaSuccess
+      || cudaDeviceGetAttribute (&plan->multiprocessors,
+          cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
+    plan->multiprocessors = 0;
   plan->program = program;
   plan->log_object = log_object;
   plan->args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));
@@ -284,6 +293,23 @@ gst_cuda_box_blur_plan_blur (GstCudaBoxBlurPlan * plan,
       gst_cuda_box_blur_program_choose (window), src, dst, window, region);
 }
 
+/* The rows a column thread of @a's column pass walks (with mid_pitch
+ * counted in samples). */
+static gint
+column_run (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
+{
+  const GstCudaBoxBlurSampleType type = plan->type;
+  const gint warps = blocks (a->mid_pitch / column_vector[type],
+      COLUMN_THREADS) * (COLUMN_THREADS / 32) * blocks (a->h, COLUMN_RUN);
+
+  if (type == GST_CUDA_BOX_BLUR_U16)
+    return COLUMN_RUN;
+  if (a->radius_y < COLUMN_SHORT_RADIUS
+      || warps < plan->multiprocessors * COLUMN_WARPS_PER_SM)
+    return COLUMN_SHORT_RUN;
+  return COLUMN_RUN;
+}
+
 /* Queues the kernels of @variant for @a, a component plane, or with
  * @pixels a plane of packed pixels of four 8-bit samples. */
 static void
@@ -341,8 +367,7 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   if (plan->mid_used > 0 && plan->mid_used + mid_bytes > MID_BUDGET)
     gst_cuda_box_blur_plan_end_batch (plan);
   a->mid_offset = plan->mid_used / mid_element;
-  a->column_run = type != GST_CUDA_BOX_BLUR_U16
-      && a->radius_y < COLUMN_SHORT_RADIUS ? COLUMN_SHORT_RUN : COLUMN_RUN;
+  a->column_run = column_run (plan, a);
   a->row_run = MIN (a->w, ROW_RUN);
   plan->mid_used += mid_bytes;
 
