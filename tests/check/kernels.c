@@ -292,7 +292,8 @@ GST_END_TEST;
 /* Frames of extremes (make_extreme()), every variant: the largest 16-bit
  * sums (511 x 511 windows of 65535) and means on either side of a half
  * through the reciprocal and its remainder correction, and float32 sums
- * sliding from samples of 10^6 into samples of 1. */
+ * sliding from samples of 10^6 into samples of 1; and the separable
+ * passes on a 4K frame. */
 GST_START_TEST (test_extremes)
 {
   const gint sizes[][2] = { {17, 13}, {323, 241}, {1920, 1080} };
@@ -322,6 +323,17 @@ GST_START_TEST (test_extremes)
               rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
               row_pad (sample_formats[f]), FALSE);
       }
+
+  /* a 4K frame, whose column pass has warps enough for runs of 32 rows
+   * on a GPU of as many multiprocessors as the H200's, where the smaller
+   * frames above take runs of 16 (the plan's column-run rule): float32
+   * runs of 32 whose first window's core is added in plain parts */
+  for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
+    GST_INFO ("extremes 3840x2160 %s radius 30", sample_formats[f]);
+    check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], 3840, 2160,
+        30, 30, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
+        row_pad (sample_formats[f]), FALSE);
+  }
 }
 
 GST_END_TEST;
