@@ -128,10 +128,14 @@ gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
   int device;
 
+  /* read for the column passes' run length (column_run()); a failure
+   * leaves it unknown, and no error behind for cudaGetLastError () */
   if (cudaGetDevice (&device) != cudaSuccess
       || cudaDeviceGetAttribute (&plan->multiprocessors,
-          cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
+          cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
     plan->multiprocessors = 0;
+    cudaGetLastError ();
+  }
   plan->program = program;
   plan->log_object = log_object;
   plan->args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));

@@ -967,6 +967,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
   for (int c = 0; c < V; c++)
     sum[c] = 0;
   auto add_rows = [&](int r, int rows) {
+    /* parts of the core in Part where it is narrower than the sums */
     if (sizeof (Part) < sizeof (Acc) && r >= core)
       add_rows_in < T, Part, Acc, U, V, VECTOR > (a, col, r, rows, y0, n,
           sum);
