@@ -361,6 +361,26 @@ pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
   return n;
 }
 
+/* The kernels of @job's blurs with @window: the separable blur of a frame
+ * some of whose components lie between others' (interleaved chroma, packed
+ * pixels), which take two passes, takes two passes for every component,
+ * which then share their launches; the plan chooses for the others. */
+static GstCudaBoxBlurVariant
+job_variant (const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurWindow * window)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstCudaBoxBlurVariant variant =
+      gst_cuda_box_blur_program_choose (window);
+  gint c;
+
+  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
+    for (c = 0; c < info->n_components; c++)
+      if (info->comp[c].step != info->sample_size)
+        return GST_CUDA_BOX_BLUR_TWO_PASS;
+  return variant;
+}
+
 /* Queues @pass of the @n tasks from @first of pixel_group() from @in into
  * @out, planes of @first's component: whole pixels where there are
  * several. */
@@ -377,14 +397,14 @@ blur_tasks (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
   const gint offset = job->info->comp[task->component].offset;
 
   if (n == 1) {
-    gst_cuda_box_blur_plan_blur (engine->plan, in, out, window, rect);
+    gst_cuda_box_blur_plan_blur_variant (engine->plan,
+        job_variant (job, window), in, out, window, rect);
     return;
   }
   src.data -= offset;
   dst.data -= offset;
   gst_cuda_box_blur_plan_blur_pixels (engine->plan,
-      gst_cuda_box_blur_program_choose (window), &src, &dst, window, rect,
-      blurred);
+      job_variant (job, window), &src, &dst, window, rect, blurred);
 }
 
 /* Which planes the passes of @job, reading and writing @frames (@n of

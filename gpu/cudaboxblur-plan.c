@@ -48,6 +48,14 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define ROW_WARPS 4
 #define ROW_RUN 512
 
+/* The one pass (box_tiles_u8) where it beats the two passes: for 8-bit
+ * samples with both radii up to ONE_PASS_MAX_RADIUS (the sweep in
+ * docs/kernels.md, "One pass").  Its tiles are as wide as TILE_COLUMNS
+ * allows, unless that would leave fewer than TILE_BLOCKS_PER_SM blocks a
+ * multiprocessor. */
+#define ONE_PASS_MAX_RADIUS 15
+#define TILE_BLOCKS_PER_SM 2
+
 static const gint column_vector[] = {
   [GST_CUDA_BOX_BLUR_U8] = COLUMN_VECTOR_U8,
   [GST_CUDA_BOX_BLUR_U16] = COLUMN_VECTOR_U16,
@@ -314,6 +322,39 @@ column_run (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
   return COLUMN_RUN;
 }
 
+/* Whether box_tiles_u8 takes @a: 8-bit samples side by side (a lane
+ * stores a byte at a time wherever they are not, which costs more than
+ * the two passes), column sums that fit 16 bits, the tile's columns and
+ * the windows' reach within TILE_COLUMNS, and windows that do not wrap
+ * around the frame's sides (the tile sums only the columns beside it). */
+static gboolean
+one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
+    gboolean pixels)
+{
+  return plan->type == GST_CUDA_BOX_BLUR_U8 && !pixels
+      && a->src_step == 1 && a->dst_step == 1 && a->radius_y <= 128
+      && TILE_STEP + 2 * a->radius_x + 3 <= TILE_COLUMNS
+      && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
+              || a->x + a->w + a->radius_x > a->width));
+}
+
+/* The columns of @a's tiles: a multiple of TILE_STEP, as many as fit
+ * TILE_COLUMNS with the windows' reach, fewer where the GPU would get
+ * fewer than TILE_BLOCKS_PER_SM blocks a multiprocessor, and then evened
+ * out over the region. */
+static gint
+tile_width (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
+{
+  gint steps = (TILE_COLUMNS - 2 * a->radius_x - 3) / TILE_STEP;
+
+  while (steps > 1 && (gint) (blocks (a->w, steps * TILE_STEP) *
+          blocks (a->h, TILE_ROWS)) < TILE_BLOCKS_PER_SM *
+      plan->multiprocessors)
+    steps--;
+  return GST_ROUND_UP_N (blocks (a->w, blocks (a->w, steps * TILE_STEP)),
+      TILE_STEP);
+}
+
 /* Queues the kernels of @variant for @a, a component plane, or with
  * @pixels a plane of packed pixels of four 8-bit samples. */
 static void
@@ -350,11 +391,22 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
             BLOCK_H * BOX3_ROWS : BLOCK_H));
     return;
   }
-
-  /* The columns the region's windows reach; wrapping around may reach the
-   * other side of the frame. */
+  /* The columns the region's windows reach (src may hold no others);
+   * wrapping around may reach the other side of the frame. */
   a->x_first = MAX (a->x - a->radius_x, 0);
   a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
+
+  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
+    variant = MAX (a->radius_x, a->radius_y) <= ONE_PASS_MAX_RADIUS ?
+        GST_CUDA_BOX_BLUR_ONE_PASS : GST_CUDA_BOX_BLUR_TWO_PASS;
+  if (variant == GST_CUDA_BOX_BLUR_ONE_PASS
+      && one_pass_fits (plan, a, pixels)) {
+    a->row_run = tile_width (plan, a);
+    add_entry (plan, STAGE_FIRST, program->tiles, FALSE, a, TILE_THREADS, 1,
+        blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
+    return;
+  }
+
   if (a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
           || a->x + a->w + a->radius_x > a->width)) {
     a->x_first = 0;

@@ -58,6 +58,8 @@ typedef struct
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
+  /* 8-bit, both passes in one, column sums in shared memory */
+  cudaKernel_t tiles;
   /* packed pixels of four 8-bit samples blurred together, the row passes
    * after columns[GST_CUDA_BOX_BLUR_U8] or columns16 over the rows'
    * bytes */
@@ -77,7 +79,13 @@ typedef struct
 typedef enum
 {
   GST_CUDA_BOX_BLUR_DIRECT,     /* one thread per pixel, whole window */
-  GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums */
+  GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums: in one
+                                 * pass or two, whichever the plan finds
+                                 * faster */
+  GST_CUDA_BOX_BLUR_TWO_PASS,   /* column sums through device memory */
+  GST_CUDA_BOX_BLUR_ONE_PASS,   /* column sums of tiles in shared memory
+                                 * (8-bit samples, windows that do not wrap
+                                 * around the sides; two passes elsewhere) */
   GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
 } GstCudaBoxBlurVariant;
 

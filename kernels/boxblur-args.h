@@ -53,6 +53,19 @@
 #define COLUMN_UNROLL_U16 4
 #define COLUMN_UNROLL_F32 4
 
+/* The one-pass kernel for 8-bit samples (box_tiles_u8): threads of a
+ * block, the rows of its tile, the most columns whose sums the tile keeps
+ * in shared memory (its row_run columns and the windows' reach on either
+ * side, from a multiple of 4) and the 16-bit sums from one of those rows
+ * to the next (an odd number of 32-bit words), the means a lane stores at
+ * once, and what row_run is a multiple of (a segment for each warp). */
+#define TILE_THREADS 256
+#define TILE_ROWS 32
+#define TILE_COLUMNS 736
+#define TILE_PITCH (TILE_COLUMNS + 2)
+#define TILE_SEGMENT 16
+#define TILE_STEP (TILE_THREADS / 32 * TILE_SEGMENT)
+
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...), or for the *_px4 kernels a plane of
  * whole pixels of four 8-bit samples, and the rectangle of it to write.
@@ -90,7 +103,8 @@ typedef struct
    * whose sums for each row of the rectangle lie in the column sums
    * memory from element mid_offset on, mid_pitch elements from one row
    * to the next; the column pass's threads walk column_run rows down, the
-   * row pass's warps row_run samples along */
+   * row pass's warps row_run samples along (box_tiles_u8: the columns of
+   * a tile) */
   long long mid_offset;
   int x_first;
   int x_last;

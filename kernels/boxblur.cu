@@ -1063,26 +1063,24 @@ load_words (const BoxBlurArgs & a, const uint8 * col, int y, int y1, int n,
 }
 
 /* box_columns_at() for 8-bit samples with 16-bit column sums, four
- * columns a thread: a row's four samples come as one word, and
- * the sums of columns 0 and 2 (even) and of columns 1 and 3 (odd) slide
- * as the 16-bit halves of one word each, so that one 32-bit addition
- * serves two columns.  Every column sum fits its half (at most 65535),
- * and integers add up to the same word whatever carries cross between the
- * halves on the way, so the sums are exact.  All four are stored, those
- * from x_last on into the padding of mid's rows. */
-template <int U, bool VECTOR>
+ * columns a thread (@n of them there, the others repeating the last), rows
+ * @y0 .. @y1 - 1: a row's four samples come as one word, and the sums of
+ * columns 0 and 2 (even) and of columns 1 and 3 (odd) slide as the 16-bit
+ * halves of one word each, so that one 32-bit addition serves two
+ * columns.  Every column sum fits its half (at most 65535), and integers
+ * add up to the same word whatever carries cross between the halves on the
+ * way, so the sums are exact.  @put (lo, hi) takes the four sums of each
+ * row in turn, columns 0 and 1 in the halves of lo, 2 and 3 in those of
+ * hi. */
+template <int U, bool VECTOR, typename Put>
 __device__ __forceinline__ void
-box_columns_u8_pairs (const BoxBlurArgs & a, uint16 * __restrict__ mid,
-    int x, int y0)
+box_columns_u8_pairs (const BoxBlurArgs & a, int x, int n, int y0, int y1,
+    Put put)
 {
   const int ry = a.radius_y;
-  const int y1 = min (y0 + a.column_run, a.y + a.h);
   const unsigned int outside = a.border == BOX_BORDER_SHRINK ? 0u :
       (a.border_int & 0xff) * 0x01010101u;
-  const int n = a.x_last - x;
   const uint8 *col = a.src + (long long) x * a.src_step;
-  uint16 *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
-      x - a.x_first;
   const int lo = max (y0 - ry, 0), hi = min (y0 + ry, a.height - 1);
   unsigned int even = 0, odd = 0;
 
@@ -1114,9 +1112,8 @@ box_columns_u8_pairs (const BoxBlurArgs & a, uint16 * __restrict__ mid,
     for (int u = 0; u < U; u++) {
       if (y + u < y1) {
         /* columns 0, 1 and 2, 3 */
-        *(uint2 *) out = make_uint2 (__byte_perm (even, odd, 0x5410),
+        put (__byte_perm (even, odd, 0x5410),
             __byte_perm (even, odd, 0x7632));
-        out += a.mid_pitch;
         even += even_bytes (enter[u]) - even_bytes (leave[u]);
         odd += odd_bytes (enter[u]) - odd_bytes (leave[u]);
       }
@@ -1140,10 +1137,20 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
       && ((at | (unsigned int) a.src_stride) & (sizeof (T) * V - 1)) == 0;
 
   if constexpr (sizeof (T) == 1 && sizeof (Mid) == 2 && V == 4) {
+    /* all four sums stored, those from x_last on into the padding of
+     * mid's rows */
+    const int y1 = min (y0 + a.column_run, a.y + a.h);
+    uint16 *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
+        x - a.x_first;
+    auto put = [&](unsigned int lo, unsigned int hi) {
+      *(uint2 *) out = make_uint2 (lo, hi);
+      out += a.mid_pitch;
+    };
+
     if (vector)
-      box_columns_u8_pairs < U, true > (a, mid, x, y0);
+      box_columns_u8_pairs < U, true > (a, x, a.x_last - x, y0, y1, put);
     else
-      box_columns_u8_pairs < U, false > (a, mid, x, y0);
+      box_columns_u8_pairs < U, false > (a, x, a.x_last - x, y0, y1, put);
   } else if (vector)
     box_columns_at < T, Acc, Mid, U, V, true > (a, mid, x, y0);
   else
@@ -1331,20 +1338,20 @@ finish_by (Sum4 sum, unsigned int count, Divider by)
 }
 
 /* The column sum that column @j stands for in a row's windows: with
- * INSIDE (every window of the run is inside the frame) mid's column @j;
- * else the one border_index names, or where it names none @border_column,
- * the sum of a column of the constant border (shrink: 0), the load then
- * made from column x_first and its value dropped. */
+ * INSIDE (every window of the run is inside the frame) the column sums'
+ * column @j; else the one border_index names, or where it names none
+ * @border_column, the sum of a column of the constant border (shrink: 0),
+ * the load then made from column @home and its value dropped. */
 template <typename Value, typename Mid, bool INSIDE>
 __device__ __forceinline__ Value
 row_value (const BoxBlurArgs & a, const Mid * row, int j,
-    Value border_column)
+    Value border_column, int home)
 {
   if (INSIDE)
     return (Value) row[j];
 
   const int m = border_index (j, a.width, a.border);
-  const Value v = (Value) row[m < 0 ? a.x_first : m];
+  const Value v = (Value) row[m < 0 ? home : m];
   return m < 0 ? border_column : v;
 }
 
@@ -1370,7 +1377,8 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
   const Value border_column = shrink ? (Value) 0 :
       (Value) (constant_sample < T > (a) * (2 * ry + 1));
   auto value = [&](int j) {
-    return row_value < Value, Mid, INSIDE > (a, row, j, border_column);
+    return row_value < Value, Mid, INSIDE > (a, row, j, border_column,
+        a.x_first);
   };
 
   Acc carry = 0;
@@ -1450,6 +1458,152 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
     box_rows_run < T, Acc, Mid, true > (a, row, x0, x1, a.y + dy, lane);
   else
     box_rows_run < T, Acc, Mid, false > (a, row, x0, x1, a.y + dy, lane);
+}
+
+/* ------------------------------------------------------------------------
+ * One pass for 8-bit samples, box_tiles_u8: a CUDA block takes a tile of
+ * TILE_ROWS rows and row_run columns of the region, and no intermediate
+ * frame is written.  Its threads first sum the columns that the tile's
+ * windows reach, four a thread as box_columns_u8_pairs() does, into shared
+ * memory (at most TILE_COLUMNS of them, rows TILE_PITCH apart).  After one
+ * barrier each warp takes an equal part of the tile's columns, a multiple
+ * of TILE_SEGMENT, and each of its lanes one row of the tile, along which
+ * it slides the window: the sum of x + 1 is that of x plus the column
+ * entering and minus the one leaving, two reads of shared memory a sample
+ * and no exchange between lanes.  Rows an odd number of words apart put
+ * the 32 lanes' reads of one column in 32 different banks.  The windows
+ * must not wrap around the frame's sides (the plan takes the two passes
+ * there): every other border mode names a column that the tile has
+ * summed.
+ * ------------------------------------------------------------------------ */
+
+/* The TILE_SEGMENT means @w of row @y from column @x on, four a word,
+ * those from @xe on not written: at once where they are aligned, else
+ * one at a time. */
+__device__ __forceinline__ void
+store_segment (const BoxBlurArgs & a, int x, int xe, int y,
+    const unsigned int w[TILE_SEGMENT / 4])
+{
+  static_assert (TILE_SEGMENT == 16, "a segment is stored as one uint4");
+  uint8 *p = a.dst + (long long) y * a.dst_stride +
+      (long long) x * a.dst_step;
+
+  if (x + TILE_SEGMENT <= xe && a.dst_step == 1
+      && ((unsigned long long) p & 15) == 0) {
+    *(uint4 *) p = make_uint4 (w[0], w[1], w[2], w[3]);
+    return;
+  }
+#pragma unroll
+  for (int c = 0; c < TILE_SEGMENT; c++)
+    if (x + c < xe)
+      store < uint8 > (a, x + c, y, (uint8) (w[c / 4] >> (8 * (c % 4))));
+}
+
+/* The means of row @y, columns @xs .. @xe - 1, from the tile's column sums
+ * @row (column j at row[j]; @home is one of them).  INSIDE: every window
+ * is inside the frame. */
+template <bool INSIDE>
+__device__ __forceinline__ void
+tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
+    int xe, int y)
+{
+  const int rx = a.radius_x, ry = a.radius_y;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int border_column = shrink ? 0u :
+      (a.border_int & 0xff) * (2 * ry + 1);
+  auto value = [&](int j) {
+    return row_value < unsigned int, uint16, INSIDE > (a, row, j,
+        border_column, home);
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  const Divider by = reciprocal (full, 0u);
+  unsigned int sum = 0;
+
+  for (int j = xs - rx; j <= xs + rx; j++)
+    sum += value (j);
+  for (int x = xs; x < xe; x += TILE_SEGMENT) {
+    unsigned int step[TILE_SEGMENT], w[TILE_SEGMENT / 4];
+
+    /* every read of the segment first, with no branch between them, so
+     * that they are in flight together; past xe they read columns of no
+     * use (within the row's pitch and the padding after the last row),
+     * whose steps go into sums no mean is taken of */
+#pragma unroll
+    for (int c = 0; c < TILE_SEGMENT; c++)
+      step[c] = value (x + c + rx + 1) - value (x + c - rx);
+#pragma unroll
+    for (int c = 0; c < TILE_SEGMENT; c++) {
+      const int xc = x + c;
+      const unsigned int count = INSIDE || !shrink || xc >= xe ? full :
+          (unsigned int) (min (xc + rx, a.width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+      const unsigned int m = count == full ? finish_by (sum, full, by) :
+          finish (sum, count);
+
+      w[c / 4] = c % 4 == 0 ? m : w[c / 4] | m << (8 * (c % 4));
+      sum += step[c];
+    }
+    store_segment (a, x, xe, y, w);
+  }
+}
+
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS)
+box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
+{
+  /* and the columns a lane's last segment may read past its row */
+  __shared__ unsigned int sums[(TILE_ROWS * TILE_PITCH + TILE_SEGMENT) / 2];
+  const BoxBlurArgs a = entry (list);
+  const int tx0 = a.x + blockIdx.x * a.row_run;
+  const int tx1 = min (tx0 + a.row_run, a.x + a.w);
+  const int y0 = a.y + blockIdx.y * TILE_ROWS;
+
+  /* the whole block leaves together, before the barrier */
+  if (tx0 >= a.x + a.w || y0 >= a.y + a.h)
+    return;
+
+  const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
+  /* the columns the tile's windows reach, from a multiple of 4 where the
+   * region's reach [x_first, x_last) allows (src may hold no others) */
+  const int c0 = max ((tx0 - a.radius_x) & ~3, a.x_first);
+  const int c1 = min (tx1 + a.radius_x, a.x_last);
+  const int x = c0 + 4 * threadIdx.x;
+
+  if (x < c1 && 4 * threadIdx.x < TILE_COLUMNS) {
+    const unsigned long long at = (unsigned long long) a.src +
+        (unsigned long long) x * a.src_step;
+    const bool vector = x + 4 <= a.x_last && a.src_step == 1
+        && ((at | (unsigned int) a.src_stride) & 3) == 0;
+    unsigned int *out = sums + 2 * threadIdx.x;
+    auto put = [&](unsigned int lo, unsigned int hi) {
+      out[0] = lo;
+      out[1] = hi;
+      out += TILE_PITCH / 2;
+    };
+
+    if (vector)
+      box_columns_u8_pairs < COLUMN_UNROLL_U8, true > (a, x, a.x_last - x,
+          y0, y1, put);
+    else
+      box_columns_u8_pairs < COLUMN_UNROLL_U8, false > (a, x, a.x_last - x,
+          y0, y1, put);
+  }
+  __syncthreads ();
+
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int part = a.row_run / (TILE_THREADS / 32);
+  const int xs = tx0 + warp * part, xe = min (xs + part, tx1);
+
+  if (y0 + lane >= y1 || xs >= xe)
+    return;
+
+  const uint16 *row = (const uint16 *) sums + lane * TILE_PITCH - c0;
+
+  if (xs - a.radius_x >= 0 && xe + a.radius_x <= a.width)
+    tile_row < true > (a, row, c0, xs, xe, y0 + lane);
+  else
+    tile_row < false > (a, row, c0, xs, xe, y0 + lane);
 }
 
 /* ------------------------------------------------------------------------

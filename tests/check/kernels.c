@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The element picks one variant per window; this suite runs each of them
- * (and pixelate, for blocks narrower and wider than its threads) on
+ * (the separable blur in two passes and, for 8-bit samples, in one; and
+ * pixelate, for blocks narrower and wider than its threads) on
  * device memory for every radius class, so that a variant is proven
  * before the choice ever falls on it.  Exits with 77 (skipped) and says why
  * when there is no usable GPU.
@@ -179,6 +180,14 @@ static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
   "GRAY32F"
 };
 
+/* Whether @variant is worth running on sample_formats[@f]: the one pass
+ * takes only 8-bit samples (the others would take two passes again). */
+static gboolean
+runs_on (GstCudaBoxBlurVariant variant, guint f)
+{
+  return variant != GST_CUDA_BOX_BLUR_ONE_PASS || f == 0;
+}
+
 static void
 check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
 {
@@ -195,7 +204,7 @@ check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
       for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
         gint rx = radii[r][0], ry = radii[r][1];
 
-        if ((2 * rx + 1) * (2 * ry + 1) > max_window)
+        if ((2 * rx + 1) * (2 * ry + 1) > max_window || !runs_on (variant, f))
           continue;
         /* small float32 windows must match the sample bit for bit, which
          * only the direct kernels promise (the element uses nothing else
@@ -231,7 +240,8 @@ check_borders (GstCudaBoxBlurVariant variant, gint max_window)
           const gint w = sizes[s][0], h = sizes[s][1];
           const gint rx = radii[r][0], ry = radii[r][1];
 
-          if ((2 * rx + 1) * (2 * ry + 1) > max_window)
+          if ((2 * rx + 1) * (2 * ry + 1) > max_window
+              || !runs_on (variant, f))
             continue;
           if (variant != GST_CUDA_BOX_BLUR_DIRECT
               && gst_cuda_box_blur_window_is_direct (rx, ry) && f == 2)
@@ -253,9 +263,16 @@ GST_START_TEST (test_direct)
 
 GST_END_TEST;
 
-GST_START_TEST (test_separable)
+GST_START_TEST (test_two_pass)
 {
-  check_all_sizes (GST_CUDA_BOX_BLUR_SEPARABLE, G_MAXINT);
+  check_all_sizes (GST_CUDA_BOX_BLUR_TWO_PASS, G_MAXINT);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_one_pass)
+{
+  check_all_sizes (GST_CUDA_BOX_BLUR_ONE_PASS, G_MAXINT);
 }
 
 GST_END_TEST;
@@ -294,6 +311,14 @@ GST_END_TEST;
  * through the reciprocal and its remainder correction, and float32 sums
  * sliding from samples of 10^6 into samples of 1; and the separable
  * passes on a 4K frame. */
+static void
+check_extreme (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
+    gint h, gint rx, gint ry)
+{
+  check_frame (variant, format, w, h, rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+      NULL, TRUE, row_pad (format), FALSE);
+}
+
 GST_START_TEST (test_extremes)
 {
   const gint sizes[][2] = { {17, 13}, {323, 241}, {1920, 1080} };
@@ -311,29 +336,30 @@ GST_START_TEST (test_extremes)
         GST_INFO ("extremes %dx%d %s radius %d,%d", w, h, sample_formats[f],
             rx, ry);
         if ((2 * rx + 1) * (2 * ry + 1) <= 225)
-          check_frame (GST_CUDA_BOX_BLUR_DIRECT, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
-              row_pad (sample_formats[f]), FALSE);
+          check_extreme (GST_CUDA_BOX_BLUR_DIRECT, sample_formats[f], w, h,
+              rx, ry);
         if (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2)
-          check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
-              row_pad (sample_formats[f]), FALSE);
+          check_extreme (GST_CUDA_BOX_BLUR_TWO_PASS, sample_formats[f], w,
+              h, rx, ry);
+        if (f == 0)
+          check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, sample_formats[f], w,
+              h, rx, ry);
         if (rx == ry && rx > 1)
-          check_frame (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w, h,
-              rx, ry, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
-              row_pad (sample_formats[f]), FALSE);
+          check_extreme (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w,
+              h, rx, ry);
       }
 
   /* a 4K frame, whose column pass has warps enough for runs of 32 rows
    * on a GPU of as many multiprocessors as the H200's, where the smaller
    * frames above take runs of 16 (the plan's column-run rule): float32
-   * runs of 32 whose first window's core is added in plain parts */
+   * runs of 32 whose first window's core is added in plain parts; and
+   * 8-bit tiles of the most columns */
   for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
     GST_INFO ("extremes 3840x2160 %s radius 30", sample_formats[f]);
-    check_frame (GST_CUDA_BOX_BLUR_SEPARABLE, sample_formats[f], 3840, 2160,
-        30, 30, GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE,
-        row_pad (sample_formats[f]), FALSE);
+    check_extreme (GST_CUDA_BOX_BLUR_TWO_PASS, sample_formats[f], 3840, 2160,
+        30, 30);
   }
+  check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 3840, 2160, 7, 7);
 }
 
 GST_END_TEST;
@@ -400,9 +426,16 @@ GST_START_TEST (test_direct_borders)
 
 GST_END_TEST;
 
-GST_START_TEST (test_separable_borders)
+GST_START_TEST (test_two_pass_borders)
 {
-  check_borders (GST_CUDA_BOX_BLUR_SEPARABLE, G_MAXINT);
+  check_borders (GST_CUDA_BOX_BLUR_TWO_PASS, G_MAXINT);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_one_pass_borders)
+{
+  check_borders (GST_CUDA_BOX_BLUR_ONE_PASS, G_MAXINT);
 }
 
 GST_END_TEST;
@@ -416,9 +449,11 @@ kernels_suite (void)
   tcase_set_timeout (tc, 300);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_direct);
-  tcase_add_test (tc, test_separable);
+  tcase_add_test (tc, test_two_pass);
+  tcase_add_test (tc, test_one_pass);
   tcase_add_test (tc, test_direct_borders);
-  tcase_add_test (tc, test_separable_borders);
+  tcase_add_test (tc, test_two_pass_borders);
+  tcase_add_test (tc, test_one_pass_borders);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
   tcase_add_test (tc, test_pixels);
