@@ -319,13 +319,29 @@ shares_plane (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurTask * task,
       job->info->comp[task->component].plane;
 }
 
+/* Whether component @c of @info lies in a plane of pixels that the plan
+ * takes whole (gst_cuda_box_blur_plan_blur_pixels()): four 8-bit samples
+ * (RGBA, BGRx, AYUV ..., not a macropixel of YUY2's), or pairs of them
+ * that are the whole plane (NV12's UV). */
+static gboolean
+in_pixels (const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurComponent * c)
+{
+  gint i, n = 0;
+
+  if (info->type != GST_CUDA_BOX_BLUR_U8)
+    return FALSE;
+  for (i = 0; i < info->n_components; i++)
+    n += info->comp[i].plane == c->plane;
+  return (c->step == 4 && c->w_sub == 0) || (c->step == 2 && n == 2);
+}
+
 /* The tasks from @first on that blur, in @pass, the same pixels with the
- * same window: every component a region blurs of a plane of packed pixels
- * of four 8-bit samples (RGBA, BGRx, AYUV ...).  Returns how many there
- * are, or 1 where the region blurs only @first's component of the plane,
- * or blurs another with a window of its own (AYUV's chroma radius): the
- * whole pixels written would then race with that component's samples.
- * Where more, @blurred gets their bytes in the pixel (bit i for byte i). */
+ * same window: every component a region blurs of a plane of pixels
+ * (in_pixels()).  Returns how many there are, or 1 where the region
+ * blurs only @first's component of the plane, or blurs another with a
+ * window of its own (AYUV's chroma radius): the whole pixels written would
+ * then race with that component's samples.  Where more, @blurred gets
+ * their bytes in the pixel (bit i for byte i). */
 static guint
 pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
     guint * blurred)
@@ -337,9 +353,7 @@ pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
   guint n;
 
   *blurred = 0;
-  /* a pixel of four samples, not a macropixel of YUY2's */
-  if (job->info->type != GST_CUDA_BOX_BLUR_U8 || c0->step != 4
-      || c0->w_sub != 0)
+  if (!in_pixels (job->info, c0))
     return 1;
   *blurred = 1u << c0->offset;
   for (n = 1; first + n < job->tasks->len; n++) {
@@ -362,9 +376,10 @@ pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
 }
 
 /* The kernels of @job's blurs with @window: the separable blur of a frame
- * some of whose components lie between others' (interleaved chroma, packed
- * pixels), which take two passes, takes two passes for every component,
- * which then share their launches; the plan chooses for the others. */
+ * some of whose components lie between others' samples (packed pixels of
+ * four, YUY2), which take two passes, takes two passes for every
+ * component, which then share their launches; the plan chooses for the
+ * others (planes of their own, and pairs such as NV12's UV). */
 static GstCudaBoxBlurVariant
 job_variant (const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurWindow * window)
@@ -376,7 +391,8 @@ job_variant (const GstCudaBoxBlurJob * job,
 
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
     for (c = 0; c < info->n_components; c++)
-      if (info->comp[c].step != info->sample_size)
+      if (info->comp[c].step != info->sample_size
+          && !(info->comp[c].step == 2 && in_pixels (info, &info->comp[c])))
         return GST_CUDA_BOX_BLUR_TWO_PASS;
   return variant;
 }

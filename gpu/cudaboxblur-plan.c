@@ -51,10 +51,10 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 /* The one pass (box_tiles_u8) where it beats the two passes: for 8-bit
  * samples with both radii up to ONE_PASS_MAX_RADIUS (the sweep in
  * docs/kernels.md, "One pass").  Its tiles are as wide as TILE_COLUMNS
- * allows, unless that would leave fewer than TILE_BLOCKS_PER_SM blocks a
+ * allows, unless that would leave fewer than TILE_MIN_BLOCKS_PER_SM blocks a
  * multiprocessor. */
 #define ONE_PASS_MAX_RADIUS 15
-#define TILE_BLOCKS_PER_SM 2
+#define TILE_MIN_BLOCKS_PER_SM 2
 
 static const gint column_vector[] = {
   [GST_CUDA_BOX_BLUR_U8] = COLUMN_VECTOR_U8,
@@ -322,37 +322,75 @@ column_run (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
   return COLUMN_RUN;
 }
 
-/* Whether box_tiles_u8 takes @a: 8-bit samples side by side (a lane
- * stores a byte at a time wherever they are not, which costs more than
- * the two passes), column sums that fit 16 bits, the tile's columns and
- * the windows' reach within TILE_COLUMNS, and windows that do not wrap
- * around the frame's sides (the tile sums only the columns beside it). */
+/* Whether box_tiles_u8 can take @a, a plane of pixels of @samples 8-bit
+ * samples side by side (1, or 2 for pairs such as NV12's UV) blurred
+ * alike: with no other bytes between them (a lane would store a byte at a
+ * time, which costs more than the two passes), column sums that fit 16
+ * bits, the tile's columns and the windows' reach within TILE_COLUMNS,
+ * and windows that do not wrap around the frame's sides (the tile sums
+ * only the columns beside it). */
 static gboolean
 one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
-    gboolean pixels)
+    gint samples)
 {
-  return plan->type == GST_CUDA_BOX_BLUR_U8 && !pixels
-      && a->src_step == 1 && a->dst_step == 1 && a->radius_y <= 128
-      && TILE_STEP + 2 * a->radius_x + 3 <= TILE_COLUMNS
+  return plan->type == GST_CUDA_BOX_BLUR_U8
+      && a->src_step == samples && a->dst_step == samples
+      && a->radius_y <= 128
+      && TILE_STEP + 2 * samples * a->radius_x + 3 <= TILE_COLUMNS
       && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
               || a->x + a->w + a->radius_x > a->width));
 }
 
-/* The columns of @a's tiles: a multiple of TILE_STEP, as many as fit
+/* Whether @variant blurs @a (pixels of @samples samples) in one pass: the
+ * separable blur where it wins (ONE_PASS_MAX_RADIUS), or the one pass
+ * asked for, where it can. */
+static gboolean
+takes_one_pass (const GstCudaBoxBlurPlan * plan,
+    GstCudaBoxBlurVariant variant, const BoxBlurArgs * a, gint samples)
+{
+  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
+    variant = MAX (a->radius_x, a->radius_y) <= ONE_PASS_MAX_RADIUS ?
+        GST_CUDA_BOX_BLUR_ONE_PASS : GST_CUDA_BOX_BLUR_TWO_PASS;
+  return variant == GST_CUDA_BOX_BLUR_ONE_PASS
+      && one_pass_fits (plan, a, samples);
+}
+
+/* The bytes of @a's tiles: a multiple of TILE_STEP, as many as fit
  * TILE_COLUMNS with the windows' reach, fewer where the GPU would get
- * fewer than TILE_BLOCKS_PER_SM blocks a multiprocessor, and then evened
- * out over the region. */
+ * fewer than TILE_MIN_BLOCKS_PER_SM blocks a multiprocessor, and then
+ * evened out over the region (@a counted in bytes). */
 static gint
 tile_width (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
 {
-  gint steps = (TILE_COLUMNS - 2 * a->radius_x - 3) / TILE_STEP;
+  gint steps = (TILE_COLUMNS - 2 * a->pixel_samples * a->radius_x - 3) /
+      TILE_STEP;
 
   while (steps > 1 && (gint) (blocks (a->w, steps * TILE_STEP) *
-          blocks (a->h, TILE_ROWS)) < TILE_BLOCKS_PER_SM *
+          blocks (a->h, TILE_ROWS)) < TILE_MIN_BLOCKS_PER_SM *
       plan->multiprocessors)
     steps--;
   return GST_ROUND_UP_N (blocks (a->w, blocks (a->w, steps * TILE_STEP)),
       TILE_STEP);
+}
+
+/* Queues box_tiles_u8 for @a, pixels of @samples samples, counted in
+ * bytes from here on. */
+static void
+queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
+{
+  const gint reach = samples * a->radius_x;
+
+  a->pixel_samples = samples;
+  a->x *= samples;
+  a->w *= samples;
+  a->width *= samples;
+  a->src_step = a->dst_step = 1;
+  /* the columns the region's windows reach (src may hold no others) */
+  a->x_first = MAX (a->x - reach, 0);
+  a->x_last = MIN (a->x + a->w + reach, a->width);
+  a->row_run = tile_width (plan, a);
+  add_entry (plan, STAGE_FIRST, plan->program->tiles, FALSE, a,
+      TILE_THREADS, 1, blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
 }
 
 /* Queues the kernels of @variant for @a, a component plane, or with
@@ -391,22 +429,15 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
             BLOCK_H * BOX3_ROWS : BLOCK_H));
     return;
   }
+  if (!pixels && takes_one_pass (plan, variant, a, 1)) {
+    queue_tiles (plan, a, 1);
+    return;
+  }
+
   /* The columns the region's windows reach (src may hold no others);
    * wrapping around may reach the other side of the frame. */
   a->x_first = MAX (a->x - a->radius_x, 0);
   a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
-
-  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
-    variant = MAX (a->radius_x, a->radius_y) <= ONE_PASS_MAX_RADIUS ?
-        GST_CUDA_BOX_BLUR_ONE_PASS : GST_CUDA_BOX_BLUR_TWO_PASS;
-  if (variant == GST_CUDA_BOX_BLUR_ONE_PASS
-      && one_pass_fits (plan, a, pixels)) {
-    a->row_run = tile_width (plan, a);
-    add_entry (plan, STAGE_FIRST, program->tiles, FALSE, a, TILE_THREADS, 1,
-        blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
-    return;
-  }
-
   if (a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
           || a->x + a->w + a->radius_x > a->width)) {
     a->x_first = 0;
@@ -485,16 +516,17 @@ gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane)
 
 /**
  * gst_cuda_box_blur_plan_blur_pixels:
- * @src: a plane of packed pixels of four 8-bit samples: data at the first
- *   byte of pixel (0, 0), step 4
+ * @src: a plane of packed pixels of four 8-bit samples, or of pairs (NV12's
+ *   UV): data at the first byte of pixel (0, 0), step 4 or 2
  * @dst: the same of the output, whose other bytes (those not in @blurred)
  *   must hold @src's already: they are written back unchanged or left
  * @blurred: the bytes of a pixel to blur, bit i for byte i
  *
  * gst_cuda_box_blur_plan_blur_variant() of the components @blurred of a
- * plane of packed pixels, which share @window: whole pixels are loaded and
- * stored at once where the planes' pixels and rows are 4-byte aligned;
- * otherwise each component is blurred on its own.
+ * plane of packed pixels, which share @window: pixels of four are loaded
+ * and stored whole where the planes' pixels and rows are 4-byte aligned,
+ * both samples of pairs go through the one pass side by side where it
+ * takes them; otherwise each component is blurred on its own.
  */
 void
 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
@@ -506,11 +538,18 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
   gint i;
 
   g_return_if_fail (plan->type == GST_CUDA_BOX_BLUR_U8);
-  g_return_if_fail (src->step == 4 && dst->step == 4);
+  g_return_if_fail ((src->step == 4 || src->step == 2)
+      && dst->step == src->step);
 
-  if (!gst_cuda_box_blur_plane_is_aligned (src)
+  args_init (&a, plan->type, src, dst, window, region);
+  if (src->step == 2 && blurred == 3 && a.w > 0 && a.h > 0
+      && takes_one_pass (plan, variant, &a, 2)) {
+    queue_tiles (plan, &a, 2);
+    return;
+  }
+  if (src->step == 2 || !gst_cuda_box_blur_plane_is_aligned (src)
       || !gst_cuda_box_blur_plane_is_aligned (dst)) {
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < src->step; i++) {
       GstCudaBoxBlurPlane s = *src, d = *dst;
 
       if (!(blurred & (1u << i)))
@@ -523,7 +562,6 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
     return;
   }
 
-  args_init (&a, plan->type, src, dst, window, region);
   for (i = 0; i < 4; i++)
     if (!(blurred & (1u << i)))
       a.pixel_keep |= 0xffu << (8 * i);

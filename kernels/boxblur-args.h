@@ -65,6 +65,10 @@
 #define TILE_PITCH (TILE_COLUMNS + 2)
 #define TILE_SEGMENT 16
 #define TILE_STEP (TILE_THREADS / 32 * TILE_SEGMENT)
+/* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
+ * are kept to those of this many (64 a thread), as its shared memory
+ * allows (four tiles of 46 KiB on 228 KiB). */
+#define TILE_BLOCKS_PER_SM 4
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...), or for the *_px4 kernels a plane of
@@ -114,6 +118,11 @@ typedef struct
   /* packed pixels (the *_px4 kernels): the bits of a pixel's 32-bit word
    * copied from src rather than blurred */
   unsigned int pixel_keep;
+  /* box_tiles_u8: the samples of a pixel, side by side and each blurred
+   * with the same window (1, or 2 for a plane of pairs such as NV12's
+   * UV); x, w, width, x_first, x_last and row_run then count bytes, the
+   * radius pixels */
+  int pixel_samples;
 } BoxBlurArgs;
 
 #endif

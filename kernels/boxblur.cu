@@ -1499,30 +1499,43 @@ store_segment (const BoxBlurArgs & a, int x, int xe, int y,
       store < uint8 > (a, x + c, y, (uint8) (w[c / 4] >> (8 * (c % 4))));
 }
 
-/* The means of row @y, columns @xs .. @xe - 1, from the tile's column sums
- * @row (column j at row[j]; @home is one of them).  INSIDE: every window
- * is inside the frame. */
-template <bool INSIDE>
+/* The means of row @y, bytes @xs .. @xe - 1 (@xs a multiple of P), from
+ * the tile's column sums @row (byte column j at row[j]; @home is one of
+ * them), of pixels of P samples: each sample's window takes every P-th
+ * column, and the P sums slide side by side.  INSIDE: every window is
+ * inside the frame. */
+template <int P, bool INSIDE>
 __device__ __forceinline__ void
 tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
     int xe, int y)
 {
-  const int rx = a.radius_x, ry = a.radius_y;
+  const int rx = a.radius_x, ry = a.radius_y, width = a.width / P;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const unsigned int border_column = shrink ? 0u :
       (a.border_int & 0xff) * (2 * ry + 1);
+  /* the column sum that byte column j stands for (row_value() of pixels
+   * of P samples) */
   auto value = [&](int j) {
-    return row_value < unsigned int, uint16, INSIDE > (a, row, j,
-        border_column, home);
+    if (INSIDE)
+      return (unsigned int) row[j];
+
+    const int sample = j & (P - 1);
+    const int m = border_index ((j - sample) / P, width, a.border);
+    const unsigned int v = row[m < 0 ? home : m * P + sample];
+    return m < 0 ? border_column : v;
   };
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
   const unsigned int full = (2 * rx + 1) * rows;
   const Divider by = reciprocal (full, 0u);
-  unsigned int sum = 0;
+  unsigned int sum[P];
 
-  for (int j = xs - rx; j <= xs + rx; j++)
-    sum += value (j);
+#pragma unroll
+  for (int s = 0; s < P; s++) {
+    sum[s] = 0;
+    for (int i = -rx; i <= rx; i++)
+      sum[s] += value (xs + s + i * P);
+  }
   for (int x = xs; x < xe; x += TILE_SEGMENT) {
     unsigned int step[TILE_SEGMENT], w[TILE_SEGMENT / 4];
 
@@ -1532,24 +1545,24 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
      * whose steps go into sums no mean is taken of */
 #pragma unroll
     for (int c = 0; c < TILE_SEGMENT; c++)
-      step[c] = value (x + c + rx + 1) - value (x + c - rx);
+      step[c] = value (x + c + P * (rx + 1)) - value (x + c - P * rx);
 #pragma unroll
     for (int c = 0; c < TILE_SEGMENT; c++) {
-      const int xc = x + c;
-      const unsigned int count = INSIDE || !shrink || xc >= xe ? full :
-          (unsigned int) (min (xc + rx, a.width - 1) - max (xc - rx, 0) + 1) *
+      const int xc = (x + c) / P;
+      const unsigned int count = INSIDE || !shrink || x + c >= xe ? full :
+          (unsigned int) (min (xc + rx, width - 1) - max (xc - rx, 0) + 1) *
           rows;
-      const unsigned int m = count == full ? finish_by (sum, full, by) :
-          finish (sum, count);
+      const unsigned int m = count == full ?
+          finish_by (sum[c % P], full, by) : finish (sum[c % P], count);
 
       w[c / 4] = c % 4 == 0 ? m : w[c / 4] | m << (8 * (c % 4));
-      sum += step[c];
+      sum[c % P] += step[c];
     }
     store_segment (a, x, xe, y, w);
   }
 }
 
-extern "C" __global__ void __launch_bounds__ (TILE_THREADS)
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
 {
   /* and the columns a lane's last segment may read past its row */
@@ -1566,8 +1579,9 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
   const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
   /* the columns the tile's windows reach, from a multiple of 4 where the
    * region's reach [x_first, x_last) allows (src may hold no others) */
-  const int c0 = max ((tx0 - a.radius_x) & ~3, a.x_first);
-  const int c1 = min (tx1 + a.radius_x, a.x_last);
+  const int reach = a.pixel_samples * a.radius_x;
+  const int c0 = max ((tx0 - reach) & ~3, a.x_first);
+  const int c1 = min (tx1 + reach, a.x_last);
   const int x = c0 + 4 * threadIdx.x;
 
   if (x < c1 && 4 * threadIdx.x < TILE_COLUMNS) {
@@ -1599,11 +1613,17 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
     return;
 
   const uint16 *row = (const uint16 *) sums + lane * TILE_PITCH - c0;
+  const bool inside = xs - reach >= 0 && xe + reach <= a.width;
 
-  if (xs - a.radius_x >= 0 && xe + a.radius_x <= a.width)
-    tile_row < true > (a, row, c0, xs, xe, y0 + lane);
+  if (a.pixel_samples == 2) {
+    if (inside)
+      tile_row < 2, true > (a, row, c0, xs, xe, y0 + lane);
+    else
+      tile_row < 2, false > (a, row, c0, xs, xe, y0 + lane);
+  } else if (inside)
+    tile_row < 1, true > (a, row, c0, xs, xe, y0 + lane);
   else
-    tile_row < false > (a, row, c0, xs, xe, y0 + lane);
+    tile_row < 1, false > (a, row, c0, xs, xe, y0 + lane);
 }
 
 /* ------------------------------------------------------------------------

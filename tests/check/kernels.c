@@ -419,6 +419,89 @@ GST_START_TEST (test_pixels)
 
 GST_END_TEST;
 
+/* Planes of pairs (NV12's UV, @w x @h pixels of two 8-bit samples) in the
+ * one pass, both samples side by side (gst_cuda_box_blur_plan_blur_pixels()
+ * with step 2): the frame's Y plane is left alone, and its chroma must
+ * equal the CPU reference's blur of U and V with the same window. */
+static void
+check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
+{
+  const GstCudaBoxBlurInfo info = test_info ("NV12", 2 * w, 2 * h);
+  const GstCudaBoxBlurComponent *u = &info.comp[1];
+  GstBuffer *in = test_buffer_new (NULL, "NV12", 2 * w, 2 * h, 0, w + rx);
+  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
+  GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
+  GstCudaBoxBlurPlane src, dst;
+  GstCudaBoxBlurSettings settings;
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GError *error = NULL;
+  guint8 *mem;
+  GstMapInfo map;
+
+  fail_unless_equals_int (u->step, 2);
+  fail_unless (cudaMalloc ((void **) &mem, 2 * info.size) == 0);
+  fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
+  fail_unless (cudaMemcpy (mem, map.data, info.size,
+          cudaMemcpyHostToDevice) == 0);
+  fail_unless (cudaMemcpy (mem + info.size, map.data, info.size,
+          cudaMemcpyHostToDevice) == 0);
+  gst_buffer_unmap (in, &map);
+
+  src = (GstCudaBoxBlurPlane) {
+  mem + info.offset[u->plane], u->width, u->height,
+        info.stride[u->plane], u->step};
+  dst = src;
+  dst.data += info.size;
+  gst_cuda_box_blur_plan_reset (plan, info.type);
+  gst_cuda_box_blur_plan_blur_pixels (plan, GST_CUDA_BOX_BLUR_ONE_PASS, &src,
+      &dst, &window, NULL, 3);
+  fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
+  fail_unless (cudaMemcpy (map.data, mem + info.size, info.size,
+          cudaMemcpyDeviceToHost) == 0);
+  gst_buffer_unmap (out, &map);
+
+  gst_cuda_box_blur_settings_init (&settings);
+  settings.planes = GST_CUDA_BOX_BLUR_PLANE_U | GST_CUDA_BOX_BLUR_PLANE_V;
+  settings.chroma_radius_x = rx;
+  settings.chroma_radius_y = ry;
+  settings.border = border;
+  settings.border_value = window.border_value;
+  test_assert_output (in, out, "NV12", 2 * w, 2 * h, &settings);
+
+  cudaFree (mem);
+  gst_cuda_box_blur_plan_free (plan);
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+}
+
+/* Pairs in the one pass: sizes from one pixel, windows wider than the
+ * frame, every border mode (wrap around the sides takes each sample's two
+ * passes). */
+GST_START_TEST (test_one_pass_pairs)
+{
+  const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
+  {323, 241}, {960, 540}
+  };
+  const gint radii[][2] = { {2, 2}, {7, 7}, {15, 3}, {3, 15}, {40, 9} };
+  GstCudaBoxBlurBorder border;
+  guint s, r;
+
+  for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+      border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
+    for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        GST_INFO ("pairs %dx%d radius %d,%d border %d", sizes[s][0],
+            sizes[s][1], radii[r][0], radii[r][1], border);
+        check_pairs (sizes[s][0], sizes[s][1], radii[r][0], radii[r][1],
+            border);
+      }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_direct_borders)
 {
   check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
@@ -454,6 +537,7 @@ kernels_suite (void)
   tcase_add_test (tc, test_direct_borders);
   tcase_add_test (tc, test_two_pass_borders);
   tcase_add_test (tc, test_one_pass_borders);
+  tcase_add_test (tc, test_one_pass_pairs);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
   tcase_add_test (tc, test_pixels);
