@@ -50,10 +50,12 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 
 /* The one pass (box_tiles_u8) where it beats the two passes: for 8-bit
  * samples with both radii up to ONE_PASS_MAX_RADIUS (the sweep in
- * docs/kernels.md, "One pass").  Its tiles are as wide as TILE_COLUMNS
- * allows, unless that would leave fewer than TILE_MIN_BLOCKS_PER_SM blocks a
- * multiprocessor. */
+ * docs/kernels.md, "One pass"), on GPUs whose multiprocessors hold at
+ * least ONE_PASS_MIN_TILES of its tiles in their shared memory.  Its
+ * tiles are as wide as TILE_COLUMNS allows, unless that would leave fewer
+ * than TILE_MIN_BLOCKS_PER_SM blocks a multiprocessor. */
 #define ONE_PASS_MAX_RADIUS 15
+#define ONE_PASS_MIN_TILES 2
 #define TILE_MIN_BLOCKS_PER_SM 2
 
 static const gint column_vector[] = {
@@ -103,6 +105,7 @@ struct _GstCudaBoxBlurPlan
   const GstCudaBoxBlurProgram *program;
   gpointer log_object;          /* GObject or NULL, not reffed */
   gint multiprocessors;         /* of the current device; 0: unknown */
+  gint tiles_per_sm;            /* of box_tiles_u8 at once; 0: unknown */
   GstCudaBoxBlurSampleType type;
 
   GArray *args;                 /* BoxBlurArgs of the closed batches */
@@ -134,15 +137,22 @@ gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
     gpointer log_object)
 {
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
-  int device;
+  int device, shared, reserved;
 
-  /* read for the column passes' run length (column_run()); a failure
-   * leaves it unknown, and no error behind for cudaGetLastError () */
+  /* read for the column passes' run length (column_run()) and the one
+   * pass's choice (takes_one_pass()); a failure leaves them unknown, and
+   * no error behind for cudaGetLastError () */
   if (cudaGetDevice (&device) != cudaSuccess
       || cudaDeviceGetAttribute (&plan->multiprocessors,
-          cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+          cudaDevAttrMultiProcessorCount, device) != cudaSuccess
+      || cudaDeviceGetAttribute (&shared,
+          cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) != cudaSuccess
+      || cudaDeviceGetAttribute (&reserved,
+          cudaDevAttrReservedSharedMemoryPerBlock, device) != cudaSuccess) {
     plan->multiprocessors = 0;
     cudaGetLastError ();
+  } else {
+    plan->tiles_per_sm = shared / (TILE_SUMS * 2 + reserved);
   }
   plan->program = program;
   plan->log_object = log_object;
@@ -342,14 +352,16 @@ one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
 }
 
 /* Whether @variant blurs @a (pixels of @samples samples) in one pass: the
- * separable blur where it wins (ONE_PASS_MAX_RADIUS), or the one pass
- * asked for, where it can. */
+ * separable blur where it wins (ONE_PASS_MAX_RADIUS, ONE_PASS_MIN_TILES),
+ * or the one pass asked for, where it can. */
 static gboolean
 takes_one_pass (const GstCudaBoxBlurPlan * plan,
     GstCudaBoxBlurVariant variant, const BoxBlurArgs * a, gint samples)
 {
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
-    variant = MAX (a->radius_x, a->radius_y) <= ONE_PASS_MAX_RADIUS ?
+    variant = MAX (a->radius_x, a->radius_y) <= ONE_PASS_MAX_RADIUS
+        && (plan->tiles_per_sm == 0
+        || plan->tiles_per_sm >= ONE_PASS_MIN_TILES) ?
         GST_CUDA_BOX_BLUR_ONE_PASS : GST_CUDA_BOX_BLUR_TWO_PASS;
   return variant == GST_CUDA_BOX_BLUR_ONE_PASS
       && one_pass_fits (plan, a, samples);

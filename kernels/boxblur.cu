@@ -1565,8 +1565,7 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
 extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
 {
-  /* and the columns a lane's last segment may read past its row */
-  __shared__ unsigned int sums[(TILE_ROWS * TILE_PITCH + TILE_SEGMENT) / 2];
+  __shared__ unsigned int sums[TILE_SUMS / 2];
   const BoxBlurArgs a = entry (list);
   const int tx0 = a.x + blockIdx.x * a.row_run;
   const int tx1 = min (tx0 + a.row_run, a.x + a.w);
