@@ -1462,10 +1462,13 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
 
 /* ------------------------------------------------------------------------
  * One pass for 8-bit samples, box_tiles_u8: a CUDA block takes a tile of
- * TILE_ROWS rows and row_run columns of the region, and no intermediate
- * frame is written.  Its threads first sum the columns that the tile's
- * windows reach, four a thread as box_columns_u8_pairs() does, into shared
- * memory (at most TILE_COLUMNS of them, rows TILE_PITCH apart).  After one
+ * TILE_ROWS rows and row_run bytes of the region, and no intermediate
+ * frame is written.  The plane holds pixels of pixel_samples samples side
+ * by side (1, or 2 for NV12's UV), each sample's window taking every
+ * pixel_samples-th byte column.  Its threads first sum the columns that
+ * the tile's windows reach, four a thread as box_columns_u8_pairs() does,
+ * into shared memory (at most TILE_COLUMNS of them, rows TILE_PITCH
+ * apart).  After one
  * barrier each warp takes an equal part of the tile's columns, a multiple
  * of TILE_SEGMENT, and each of its lanes one row of the tile, along which
  * it slides the window: the sum of x + 1 is that of x plus the column
