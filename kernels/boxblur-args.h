@@ -65,9 +65,9 @@
 #define TILE_PITCH (TILE_COLUMNS + 2)
 #define TILE_SEGMENT 16
 #define TILE_STEP (TILE_THREADS / 32 * TILE_SEGMENT)
-/* The 16-bit column sums a tile keeps in shared memory: its rows, and the
- * columns a lane's last segment may read past the last one. */
-#define TILE_SUMS (TILE_ROWS * TILE_PITCH + TILE_SEGMENT)
+/* The 16-bit column sums a tile keeps in shared memory: its rows, and on
+ * either side the columns a lane's last segment may read past them. */
+#define TILE_SUMS (TILE_ROWS * TILE_PITCH + 2 * TILE_SEGMENT)
 /* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
  * are kept to those of this many (64 a thread), as its shared memory
  * allows (four tiles of 46 KiB on 228 KiB). */

@@ -1544,8 +1544,10 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
 
     /* every read of the segment first, with no branch between them, so
      * that they are in flight together; past xe they read columns of no
-     * use (within the row's pitch and the padding after the last row),
-     * whose steps go into sums no mean is taken of */
+     * use, whose steps go into sums no mean is taken of: within the row's
+     * pitch or the padding after the last row, or where a mirror at the
+     * frame's right edge folds them back, up to TILE_SEGMENT columns
+     * before the tile's first, in the padding before the first row */
 #pragma unroll
     for (int c = 0; c < TILE_SEGMENT; c++)
       step[c] = value (x + c + P * (rx + 1)) - value (x + c - P * rx);
@@ -1568,6 +1570,7 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
 extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
 {
+  /* the tile's rows from TILE_SEGMENT on, padding on either side */
   __shared__ unsigned int sums[TILE_SUMS / 2];
   const BoxBlurArgs a = entry (list);
   const int tx0 = a.x + blockIdx.x * a.row_run;
@@ -1591,7 +1594,7 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
         (unsigned long long) x * a.src_step;
     const bool vector = x + 4 <= a.x_last && a.src_step == 1
         && ((at | (unsigned int) a.src_stride) & 3) == 0;
-    unsigned int *out = sums + 2 * threadIdx.x;
+    unsigned int *out = sums + TILE_SEGMENT / 2 + 2 * threadIdx.x;
     auto put = [&](unsigned int lo, unsigned int hi) {
       out[0] = lo;
       out[1] = hi;
@@ -1614,7 +1617,8 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
   if (y0 + lane >= y1 || xs >= xe)
     return;
 
-  const uint16 *row = (const uint16 *) sums + lane * TILE_PITCH - c0;
+  const uint16 *row = (const uint16 *) sums + TILE_SEGMENT +
+      lane * TILE_PITCH - c0;
   const bool inside = xs - reach >= 0 && xe + reach <= a.width;
 
   if (a.pixel_samples == 2) {

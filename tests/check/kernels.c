@@ -498,6 +498,8 @@ GST_START_TEST (test_one_pass_pairs)
         check_pairs (sizes[s][0], sizes[s][1], radii[r][0], radii[r][1],
             border);
       }
+  /* a last tile near the right edge under a mirror (test_one_pass_borders) */
+  check_pairs (964, 540, 4, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR);
 }
 
 GST_END_TEST;
@@ -518,7 +520,19 @@ GST_END_TEST;
 
 GST_START_TEST (test_one_pass_borders)
 {
+  /* a last tile within a few samples of the right edge, whose lanes'
+   * reads past their last sample a mirror folds back to before the
+   * tile's first column (on a GPU of the H200's 132 multiprocessors,
+   * which sets the tiles' width) */
+  const GstVideoRectangle edge = { 1912, 0, 8, 64 };
+
   check_borders (GST_CUDA_BOX_BLUR_ONE_PASS, G_MAXINT);
+  check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 1030, 64, 5, 5,
+      GST_CUDA_BOX_BLUR_BORDER_MIRROR, NULL);
+  check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 3848, 2160, 15, 15,
+      GST_CUDA_BOX_BLUR_BORDER_MIRROR, NULL);
+  check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 1920, 64, 5, 5,
+      GST_CUDA_BOX_BLUR_BORDER_MIRROR, &edge);
 }
 
 GST_END_TEST;
