@@ -335,17 +335,19 @@ column_run (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
 /* Whether box_tiles_u8 can take @a, a plane of pixels of @samples 8-bit
  * samples side by side (1, or 2 for pairs such as NV12's UV) blurred
  * alike: with no other bytes between them (a lane would store a byte at a
- * time, which costs more than the two passes), column sums that fit 16
- * bits, the tile's columns and the windows' reach within TILE_COLUMNS,
- * and windows that do not wrap around the frame's sides (the tile sums
- * only the columns beside it). */
+ * time, which costs more than the two passes), windows of at most
+ * TILE_WINDOW samples and TILE_RADIUS_Y rows either side, the tile's
+ * columns and the windows' reach within TILE_COLUMNS, and windows that do
+ * not wrap around the frame's sides (the tile sums only the columns beside
+ * it). */
 static gboolean
 one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples)
 {
   return plan->type == GST_CUDA_BOX_BLUR_U8
       && a->src_step == samples && a->dst_step == samples
-      && a->radius_y <= 128
+      && a->radius_y <= TILE_RADIUS_Y
+      && (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW
       && TILE_STEP + 2 * samples * a->radius_x + 3 <= TILE_COLUMNS
       && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
               || a->x + a->w + a->radius_x > a->width));

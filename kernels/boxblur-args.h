@@ -68,6 +68,13 @@
 /* The 16-bit column sums a tile keeps in shared memory: its rows, and on
  * either side the columns a lane's last segment may read past them. */
 #define TILE_SUMS (TILE_ROWS * TILE_PITCH + 2 * TILE_SEGMENT)
+/* The windows box_tiles_u8 takes: at most TILE_WINDOW samples, which
+ * its lanes divide by with one multiplication (tile_divider () in
+ * boxblur.cu, exact for every sum of such a window), and at most
+ * TILE_RADIUS_Y rows either side, whose column sums, kept twice over,
+ * fit 16 bits (2 x 127 x 255). */
+#define TILE_WINDOW 2048
+#define TILE_RADIUS_Y 63
 /* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
  * are kept to those of this many (64 a thread), as its shared memory
  * allows (four tiles of 46 KiB on 228 KiB). */

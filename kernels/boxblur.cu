@@ -1038,8 +1038,9 @@ row_word (const BoxBlurArgs & a, const uint8 * p, int n)
 }
 
 /* The words of the rows entering (@enter) and leaving (@leave) the sums
- * of rows y .. y + U - 1, as load_slide() loads them. */
-template <int U, bool VECTOR, bool INSIDE>
+ * of rows y .. y + U - 1 near the frame's top or bottom, through the
+ * border rule, as load_slide() loads them. */
+template <int U, bool VECTOR>
 __device__ __forceinline__ void
 load_words (const BoxBlurArgs & a, const uint8 * col, int y, int y1, int n,
     unsigned int outside, unsigned int enter[U], unsigned int leave[U])
@@ -1049,9 +1050,8 @@ load_words (const BoxBlurArgs & a, const uint8 * col, int y, int y1, int n,
 #pragma unroll
   for (int u = 0; u < U; u++) {
     const bool in = y + u < y1;
-    const int e = !in ? -1 : INSIDE ? y + u + ry + 1 :
-        window_row (a, y + u + ry + 1);
-    const int l = !in ? -1 : INSIDE ? y + u - ry : window_row (a, y + u - ry);
+    const int e = in ? window_row (a, y + u + ry + 1) : -1;
+    const int l = in ? window_row (a, y + u - ry) : -1;
     const unsigned int we = row_word < VECTOR > (a, col +
         (long long) (e < 0 ? y : e) * a.src_stride, n);
     const unsigned int wl = row_word < VECTOR > (a, col +
@@ -1099,15 +1099,28 @@ box_columns_u8_pairs (const BoxBlurArgs & a, int x, int n, int y0, int y1,
   };
   for_window_rows < U > (a, y0, lo, hi, add_rows, add_row);
 
+  /* the rows entering and leaving the sums of row y: pointers added to,
+   * rather than a row multiplied by the stride for each load, where all U
+   * rows are the run's and every row of their windows is inside the
+   * frame (src may hold no rows past the run's windows) */
+  const long long stride = a.src_stride;
+  const uint8 *entering = col + (y0 + ry + 1) * stride;
+  const uint8 *leaving = col + (y0 - ry) * stride;
+
   for (int y = y0; y < y1; y += U) {
     unsigned int enter[U], leave[U];
 
-    if (y - ry >= 0 && y + U + ry < a.height)
-      load_words < U, VECTOR, true > (a, col, y, y1, n, outside, enter,
-          leave);
-    else
-      load_words < U, VECTOR, false > (a, col, y, y1, n, outside, enter,
-          leave);
+    if (y - ry >= 0 && y + U + ry < a.height && y + U <= y1) {
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        enter[u] = row_word < VECTOR > (a, entering + u * stride, n);
+        leave[u] = row_word < VECTOR > (a, leaving + u * stride, n);
+      }
+    } else {
+      load_words < U, VECTOR > (a, col, y, y1, n, outside, enter, leave);
+    }
+    entering += U * stride;
+    leaving += U * stride;
 #pragma unroll
     for (int u = 0; u < U; u++) {
       if (y + u < y1) {
@@ -1467,18 +1480,31 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
  * by side (1, or 2 for NV12's UV), each sample's window taking every
  * pixel_samples-th byte column.  Its threads first sum the columns that
  * the tile's windows reach, four a thread as box_columns_u8_pairs() does,
- * into shared memory (at most TILE_COLUMNS of them, rows TILE_PITCH
- * apart).  After one
- * barrier each warp takes an equal part of the tile's columns, a multiple
- * of TILE_SEGMENT, and each of its lanes one row of the tile, along which
- * it slides the window: the sum of x + 1 is that of x plus the column
- * entering and minus the one leaving, two reads of shared memory a sample
- * and no exchange between lanes.  Rows an odd number of words apart put
- * the 32 lanes' reads of one column in 32 different banks.  The windows
- * must not wrap around the frame's sides (the plan takes the two passes
- * there): every other border mode names a column that the tile has
- * summed.
+ * into shared memory, twice over (at most TILE_COLUMNS of them, rows
+ * TILE_PITCH apart).  After one barrier each warp takes an equal part of
+ * the tile's columns, a multiple of TILE_SEGMENT, and each of its lanes
+ * one row of the tile, along which it slides the window: the sum of x + 1
+ * is that of x plus the column entering and minus the one leaving, two
+ * reads of shared memory a sample and no exchange between lanes, and one
+ * multiplication for the mean.
+ * Rows an odd number of words apart put the 32 lanes' reads of one column
+ * in 32 different banks.  The windows must not wrap around the frame's
+ * sides (the plan takes the two passes there): every other border mode
+ * names a column that the tile has summed.  They hold at most TILE_WINDOW
+ * samples and TILE_RADIUS_Y rows either side.
  * ------------------------------------------------------------------------ */
+
+/* What tile_row () multiplies by to divide by @d = 2 c, the count c of
+ * a window of at most TILE_WINDOW samples: m = ceil (2^32 / d), so that
+ * __umulhi (n, m) is floor (n / d) wherever n (m d - 2^32) < 2^32.  That
+ * holds for every t = 2 s + c of the window's 8-bit samples, as
+ * t (m d - 2^32) < 512 c d = 1024 c^2 <= 2^32 (and every n below 512 c
+ * was checked against the division for every c up to TILE_WINDOW). */
+__device__ __forceinline__ unsigned int
+tile_divider (unsigned int d)
+{
+  return 0xffffffffu / d + 1;
+}
 
 /* The TILE_SEGMENT means @w of row @y from column @x on, four a word,
  * those from @xe on not written: at once where they are aligned, else
@@ -1503,10 +1529,10 @@ store_segment (const BoxBlurArgs & a, int x, int xe, int y,
 }
 
 /* The means of row @y, bytes @xs .. @xe - 1 (@xs a multiple of P), from
- * the tile's column sums @row (byte column j at row[j]; @home is one of
- * them), of pixels of P samples: each sample's window takes every P-th
- * column, and the P sums slide side by side.  INSIDE: every window is
- * inside the frame. */
+ * the tile's column sums @row, each stored twice over (byte column j at
+ * row[j]; @home is one of them), of pixels of P samples: each sample's
+ * window takes every P-th column, and the P sums slide side by side.
+ * INSIDE: every window is inside the frame. */
 template <int P, bool INSIDE>
 __device__ __forceinline__ void
 tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
@@ -1515,9 +1541,9 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
   const int rx = a.radius_x, ry = a.radius_y, width = a.width / P;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const unsigned int border_column = shrink ? 0u :
-      (a.border_int & 0xff) * (2 * ry + 1);
-  /* the column sum that byte column j stands for (row_value() of pixels
-   * of P samples) */
+      2 * (a.border_int & 0xff) * (2 * ry + 1);
+  /* twice the column sum that byte column j stands for (row_value() of
+   * pixels of P samples) */
   auto value = [&](int j) {
     if (INSIDE)
       return (unsigned int) row[j];
@@ -1530,14 +1556,17 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
   const unsigned int full = (2 * rx + 1) * rows;
-  const Divider by = reciprocal (full, 0u);
-  unsigned int sum[P];
+  /* the rounded mean of a window of sum s and count c is
+   * floor ((2 s + c) / (2 c)); the lane slides t = 2 s + full, and
+   * divides it by one multiplication (tile_divider ()) */
+  const unsigned int by = tile_divider (2 * full);
+  unsigned int t[P];
 
 #pragma unroll
   for (int s = 0; s < P; s++) {
-    sum[s] = 0;
+    t[s] = full;
     for (int i = -rx; i <= rx; i++)
-      sum[s] += value (xs + s + i * P);
+      t[s] += value (xs + s + i * P);
   }
   for (int x = xs; x < xe; x += TILE_SEGMENT) {
     unsigned int step[TILE_SEGMENT], w[TILE_SEGMENT / 4];
@@ -1557,11 +1586,12 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
       const unsigned int count = INSIDE || !shrink || x + c >= xe ? full :
           (unsigned int) (min (xc + rx, width - 1) - max (xc - rx, 0) + 1) *
           rows;
-      const unsigned int m = count == full ?
-          finish_by (sum[c % P], full, by) : finish (sum[c % P], count);
+      const unsigned int m = count == full ? __umulhi (t[c % P], by) :
+          finish ((t[c % P] - full) / 2, count);
 
-      w[c / 4] = c % 4 == 0 ? m : w[c / 4] | m << (8 * (c % 4));
-      sum[c % P] += step[c];
+      /* the means below 256: the bytes of a word added up */
+      w[c / 4] = c % 4 == 0 ? m : w[c / 4] + (m << (8 * (c % 4)));
+      t[c % P] += step[c];
     }
     store_segment (a, x, xe, y, w);
   }
@@ -1595,9 +1625,10 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
     const bool vector = x + 4 <= a.x_last && a.src_step == 1
         && ((at | (unsigned int) a.src_stride) & 3) == 0;
     unsigned int *out = sums + TILE_SEGMENT / 2 + 2 * threadIdx.x;
+    /* each sum twice over (tile_row ()), within its 16 bits */
     auto put = [&](unsigned int lo, unsigned int hi) {
-      out[0] = lo;
-      out[1] = hi;
+      out[0] = lo << 1;
+      out[1] = hi << 1;
       out += TILE_PITCH / 2;
     };
 

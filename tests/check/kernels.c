@@ -194,8 +194,10 @@ check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
   const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {17, 13},
   {323, 241}, {4097, 7}, {5, 600}, {1920, 1080}
   };
+  /* 22 x 22 and 0 x 63: the largest windows of the one pass, by samples
+   * (TILE_WINDOW) and by rows (TILE_RADIUS_Y) */
   const gint radii[][2] = { {1, 1}, {2, 2}, {3, 0}, {0, 4}, {7, 7},
-  {30, 30}, {127, 5}, {5, 127}, {255, 255}
+  {22, 22}, {0, 63}, {30, 30}, {127, 5}, {5, 127}, {255, 255}
   };
   guint s, r, f;
 
@@ -322,8 +324,8 @@ check_extreme (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 GST_START_TEST (test_extremes)
 {
   const gint sizes[][2] = { {17, 13}, {323, 241}, {1920, 1080} };
-  const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {30, 30}, {127, 5},
-  {255, 255}
+  const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {22, 22}, {30, 30},
+  {127, 5}, {255, 255}
   };
   guint s, r, f;
 
@@ -485,7 +487,9 @@ GST_START_TEST (test_one_pass_pairs)
   const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
   {323, 241}, {960, 540}
   };
-  const gint radii[][2] = { {2, 2}, {7, 7}, {15, 3}, {3, 15}, {40, 9} };
+  const gint radii[][2] = { {2, 2}, {7, 7}, {15, 3}, {3, 15}, {40, 9},
+  {22, 22}
+  };
   GstCudaBoxBlurBorder border;
   guint s, r;
 
