@@ -483,8 +483,8 @@ run_frame_copy (gpointer data, cudaStream_t stream)
 }
 
 /* Box blurs of whole colour frames in device memory (every plane and
- * component, through the engine, into another frame): NV12 and RGBA at
- * 1080p and 4K, against a device copy of the frame. */
+ * component, through the engine, into another frame): NV12, RGBA and RGB
+ * at 1080p and 4K, against a device copy of the frame. */
 static void
 bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
 {
@@ -493,7 +493,9 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
   {
     const gchar *format;
     gint radius;
-  } cases[] = { {"NV12", 1}, {"NV12", 8}, {"RGBA", 1}, {"RGBA", 7} };
+  } cases[] = { {"NV12", 1}, {"NV12", 8}, {"RGBA", 1}, {"RGBA", 2},
+  {"RGBA", 7}, {"RGBA", 15}, {"RGB", 1}, {"RGB", 2}, {"RGB", 7}, {"RGB", 15}
+  };
   RegionJob job;
   guint s, c;
 

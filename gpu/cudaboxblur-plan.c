@@ -330,11 +330,11 @@ column_run (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
   return COLUMN_RUN;
 }
 
-/* Whether box_tiles_u8 can take @a, a plane of pixels of @samples 8-bit
- * samples side by side (1, or 2 for pairs such as NV12's UV) blurred
- * alike: with no other bytes between them (a lane would store a byte at a
- * time, which costs more than the two passes), windows of at most
- * TILE_WINDOW samples and TILE_RADIUS_Y rows either side, the tile's
+/* Whether the one pass can take @a, a plane of pixels of @samples 8-bit
+ * samples side by side (1; 2 for pairs such as NV12's UV, 3 for RGB)
+ * blurred alike: with no other bytes between them (a lane would store a
+ * byte at a time, which costs more than the two passes), windows of at
+ * most TILE_WINDOW samples and TILE_RADIUS_Y rows either side, the tile's
  * columns and the windows' reach within TILE_COLUMNS, and windows that do
  * not wrap around the frame's sides (the tile sums only the columns beside
  * it). */
@@ -346,7 +346,7 @@ one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
       && a->src_step == samples && a->dst_step == samples
       && a->radius_y <= TILE_RADIUS_Y
       && (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW
-      && TILE_STEP + 2 * samples * a->radius_x + 3 <= TILE_COLUMNS
+      && TILE_UNIT (samples) + 2 * samples * a->radius_x + 3 <= TILE_COLUMNS
       && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
               || a->x + a->w + a->radius_x > a->width));
 }
@@ -367,29 +367,37 @@ takes_one_pass (const GstCudaBoxBlurPlan * plan,
       && one_pass_fits (plan, a, samples);
 }
 
-/* The most TILE_STEPs a tile of @a (counted in bytes) takes: as many as
+/* The most TILE_UNITs a tile of @a (counted in bytes) takes: as many as
  * fit TILE_COLUMNS with the windows' reach on both sides. */
 static gint
 tile_steps (const BoxBlurArgs * a)
 {
   return MAX ((TILE_COLUMNS - 2 * a->pixel_samples * a->radius_x - 3) /
-      TILE_STEP, 1);
+      TILE_UNIT (a->pixel_samples), 1);
 }
 
-/* Sets @a's tiles to at most @steps TILE_STEPs wide, evened out over the
+/* Sets @a's tiles to at most @steps TILE_UNITs wide, evened out over the
  * region, and @entry's grid to match; returns the number of tiles. */
 static guint
 set_tile_width (BoxBlurArgs * a, Launch * entry, gint steps)
 {
-  const gint most = MIN (steps, tile_steps (a)) * TILE_STEP;
+  const gint unit = TILE_UNIT (a->pixel_samples);
+  const gint most = MIN (steps, tile_steps (a)) * unit;
 
-  a->row_run = GST_ROUND_UP_N (blocks (a->w, blocks (a->w, most)),
-      TILE_STEP);
+  a->row_run = unit * blocks (blocks (a->w, blocks (a->w, most)), unit);
   entry->grid.x = blocks (a->w, a->row_run);
   return entry->grid.x * entry->grid.y;
 }
 
-/* Sizes the tiles of the open batch's box_tiles_u8 entries (queued as
+/* Whether @e is an entry of the one pass. */
+static gboolean
+is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
+{
+  return e->kernel == plan->program->tiles
+      || e->kernel == plan->program->tiles_px3;
+}
+
+/* Sizes the tiles of the open batch's one-pass entries (queued as
  * wide as they may be): all of them as narrow as lets every block of the
  * batch's tiles be on the GPU at once, then each narrower still, a step at
  * a time, while they all still are; as wide as they may be where even
@@ -408,7 +416,7 @@ size_tiles (GstCudaBoxBlurPlan * plan)
   for (i = 0; i < plan->pending->len; i++) {
     const Launch *e = &g_array_index (plan->pending, Launch, i);
 
-    if (e->kernel == plan->program->tiles)
+    if (is_tiles (plan, e))
       widest = MAX (widest, tile_steps (&g_array_index (plan->pending_args,
                   BoxBlurArgs, e->first)));
   }
@@ -419,7 +427,7 @@ size_tiles (GstCudaBoxBlurPlan * plan)
     for (i = 0; i < plan->pending->len; i++) {
       Launch *e = &g_array_index (plan->pending, Launch, i);
 
-      if (e->kernel == plan->program->tiles)
+      if (is_tiles (plan, e))
         total += set_tile_width (&g_array_index (plan->pending_args,
                 BoxBlurArgs, e->first), e, steps);
     }
@@ -431,10 +439,12 @@ size_tiles (GstCudaBoxBlurPlan * plan)
     BoxBlurArgs *a = &g_array_index (plan->pending_args, BoxBlurArgs,
         e->first);
 
-    while (e->kernel == plan->program->tiles && a->row_run > TILE_STEP) {
+    while (is_tiles (plan, e)
+        && a->row_run > TILE_UNIT (a->pixel_samples)) {
       const gint width = a->row_run;
       const guint before = e->grid.x * e->grid.y;
-      const guint after = set_tile_width (a, e, width / TILE_STEP - 1);
+      const guint after = set_tile_width (a, e,
+          width / TILE_UNIT (a->pixel_samples) - 1);
 
       if (total - before + after > at_once) {
         a->row_run = width;
@@ -446,8 +456,8 @@ size_tiles (GstCudaBoxBlurPlan * plan)
   }
 }
 
-/* Queues box_tiles_u8 for @a, pixels of @samples samples, counted in
- * bytes from here on. */
+/* Queues the one pass for @a, pixels of @samples samples (box_tiles_u8
+ * for 1 and 2, box_tiles_px3 for 3), counted in bytes from here on. */
 static void
 queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
 {
@@ -462,8 +472,9 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
   a->x_first = MAX (a->x - reach, 0);
   a->x_last = MIN (a->x + a->w + reach, a->width);
   /* as wide as they may be, until size_tiles () */
-  a->row_run = tile_steps (a) * TILE_STEP;
-  add_entry (plan, STAGE_FIRST, plan->program->tiles, FALSE, a,
+  a->row_run = tile_steps (a) * TILE_UNIT (samples);
+  add_entry (plan, STAGE_FIRST, samples == 3 ? plan->program->tiles_px3 :
+      plan->program->tiles, FALSE, a,
       TILE_THREADS, 1, blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
 }
 
@@ -590,8 +601,9 @@ gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane)
 
 /**
  * gst_cuda_box_blur_plan_blur_pixels:
- * @src: a plane of packed pixels of four 8-bit samples, or of pairs (NV12's
- *   UV): data at the first byte of pixel (0, 0), step 4 or 2
+ * @src: a plane of packed pixels of four or three 8-bit samples, or of
+ *   pairs (NV12's UV): data at the first byte of pixel (0, 0), step 4, 3
+ *   or 2
  * @dst: the same of the output, whose other bytes (those not in @blurred)
  *   must hold @src's already: they are written back unchanged or left
  * @blurred: the bytes of a pixel to blur, bit i for byte i
@@ -599,8 +611,9 @@ gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane)
  * gst_cuda_box_blur_plan_blur_variant() of the components @blurred of a
  * plane of packed pixels, which share @window: pixels of four are loaded
  * and stored whole where the planes' pixels and rows are 4-byte aligned,
- * both samples of pairs go through the one pass side by side where it
- * takes them; otherwise each component is blurred on its own.
+ * every sample of pairs and of pixels of three goes through the one pass
+ * side by side where it takes them; otherwise each component is blurred on
+ * its own.
  */
 void
 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
@@ -612,16 +625,16 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
   gint i;
 
   g_return_if_fail (plan->type == GST_CUDA_BOX_BLUR_U8);
-  g_return_if_fail ((src->step == 4 || src->step == 2)
+  g_return_if_fail (src->step >= 2 && src->step <= 4
       && dst->step == src->step);
 
   args_init (&a, plan->type, src, dst, window, region);
-  if (src->step == 2 && blurred == 3 && a.w > 0 && a.h > 0
-      && takes_one_pass (plan, variant, &a, 2)) {
-    queue_tiles (plan, &a, 2);
+  if (src->step < 4 && blurred == (1u << src->step) - 1 && a.w > 0
+      && a.h > 0 && takes_one_pass (plan, variant, &a, src->step)) {
+    queue_tiles (plan, &a, src->step);
     return;
   }
-  if (src->step == 2 || !gst_cuda_box_blur_plane_is_aligned (src)
+  if (src->step < 4 || !gst_cuda_box_blur_plane_is_aligned (src)
       || !gst_cuda_box_blur_plane_is_aligned (dst)) {
     for (i = 0; i < src->step; i++) {
       GstCudaBoxBlurPlane s = *src, d = *dst;

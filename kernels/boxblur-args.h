@@ -65,9 +65,16 @@
 #define TILE_PITCH (TILE_COLUMNS + 2)
 #define TILE_SEGMENT 16
 #define TILE_STEP (TILE_THREADS / 32 * TILE_SEGMENT)
-/* The 16-bit column sums a tile keeps in shared memory: its rows, and on
- * either side the columns a lane's last segment may read past them. */
-#define TILE_SUMS (TILE_ROWS * TILE_PITCH + 2 * TILE_SEGMENT)
+/* What the width of a tile of pixels of @samples bytes is a multiple of:
+ * a segment for each warp, of whole pixels. */
+#define TILE_UNIT(samples) ((samples) == 3 ? 3 * TILE_STEP : TILE_STEP)
+/* The 16-bit column sums a tile keeps in shared memory: its rows, and
+ * TILE_PAD on either side, for the columns a lane's last segment may read
+ * past them: for pixels of P <= 3 samples up to TILE_SEGMENT - 1 + P
+ * after the tile's last, or, folded back by a mirror at the frame's right
+ * edge, 2 P + 14 before its first (18 either way for P = 2 or 3). */
+#define TILE_PAD 24
+#define TILE_SUMS (TILE_ROWS * TILE_PITCH + 2 * TILE_PAD)
 /* The windows box_tiles_u8 takes: at most TILE_WINDOW samples, which
  * its lanes divide by with one multiplication (tile_divider () in
  * boxblur.cu, exact for every sum of such a window), and at most
@@ -129,9 +136,9 @@ typedef struct
    * copied from src rather than blurred */
   unsigned int pixel_keep;
   /* box_tiles_u8: the samples of a pixel, side by side and each blurred
-   * with the same window (1, or 2 for a plane of pairs such as NV12's
-   * UV); x, w, width, x_first, x_last and row_run then count bytes, the
-   * radius pixels */
+   * with the same window (1; 2 for a plane of pairs such as NV12's UV, 3
+   * for RGB); x, w, width, x_first, x_last and row_run then count bytes,
+   * the radius pixels */
   int pixel_samples;
 } BoxBlurArgs;
 

@@ -1477,16 +1477,16 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
  * One pass for 8-bit samples, box_tiles_u8: a CUDA block takes a tile of
  * TILE_ROWS rows and row_run bytes of the region, and no intermediate
  * frame is written.  The plane holds pixels of pixel_samples samples side
- * by side (1, or 2 for NV12's UV), each sample's window taking every
- * pixel_samples-th byte column.  Its threads first sum the columns that
- * the tile's windows reach, four a thread as box_columns_u8_pairs() does,
- * into shared memory, twice over (at most TILE_COLUMNS of them, rows
+ * by side (1; 2 for NV12's UV, 3 for RGB), each sample's window taking
+ * every pixel_samples-th byte column.  Its threads first sum the columns
+ * that the tile's windows reach, four a thread as box_columns_u8_pairs()
+ * does, into shared memory, twice over (at most TILE_COLUMNS of them, rows
  * TILE_PITCH apart).  After one barrier each warp takes an equal part of
- * the tile's columns, a multiple of TILE_SEGMENT, and each of its lanes
- * one row of the tile, along which it slides the window: the sum of x + 1
- * is that of x plus the column entering and minus the one leaving, two
- * reads of shared memory a sample and no exchange between lanes, and one
- * multiplication for the mean.
+ * the tile's columns, a multiple of TILE_SEGMENT and of pixel_samples, and
+ * each of its lanes one row of the tile, along which it slides the window:
+ * the sum of x + 1 is that of x plus the column entering and minus the one
+ * leaving, two reads of shared memory a sample and no exchange between
+ * lanes, and one multiplication for the mean.
  * Rows an odd number of words apart put the 32 lanes' reads of one column
  * in 32 different banks.  The windows must not wrap around the frame's
  * sides (the plan takes the two passes there): every other border mode
@@ -1548,7 +1548,9 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
     if (INSIDE)
       return (unsigned int) row[j];
 
-    const int sample = j & (P - 1);
+    /* j mod P, of any sign */
+    const int sample = (P & (P - 1)) == 0 ? j & (P - 1) :
+        j - P * (j >= 0 ? j / P : -((P - 1 - j) / P));
     const int m = border_index ((j - sample) / P, width, a.border);
     const unsigned int v = row[m < 0 ? home : m * P + sample];
     return m < 0 ? border_column : v;
@@ -1594,13 +1596,38 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
       t[c % P] += step[c];
     }
     store_segment (a, x, xe, y, w);
+    /* the next segment starts TILE_SEGMENT bytes on, at the second
+     * sample of a pixel of three */
+    if (P == 3) {
+      const unsigned int t0 = t[0];
+
+      static_assert (TILE_SEGMENT % 3 == 1, "pixels of 3 move on by one");
+      t[0] = t[1];
+      t[1] = t[2];
+      t[2] = t0;
+    }
   }
 }
 
-extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
-box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
+/* tile_row () of pixels of P samples, @inside or not */
+template <int P>
+__device__ __forceinline__ void
+tiles_row (const BoxBlurArgs & a, bool inside, const uint16 * row, int home,
+    int xs, int xe, int y)
 {
-  /* the tile's rows from TILE_SEGMENT on, padding on either side */
+  if (inside)
+    tile_row < P, true > (a, row, home, xs, xe, y);
+  else
+    tile_row < P, false > (a, row, home, xs, xe, y);
+}
+
+/* The one pass over pixels of P samples, or of Q where a.pixel_samples
+ * says so. */
+template <int P, int Q>
+__device__ __forceinline__ void
+box_tiles (const BoxBlurArgs * __restrict__ list)
+{
+  /* the tile's rows from TILE_PAD on, padding on either side */
   __shared__ unsigned int sums[TILE_SUMS / 2];
   const BoxBlurArgs a = entry (list);
   const int tx0 = a.x + blockIdx.x * a.row_run;
@@ -1624,7 +1651,7 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
         (unsigned long long) x * a.src_step;
     const bool vector = x + 4 <= a.x_last && a.src_step == 1
         && ((at | (unsigned int) a.src_stride) & 3) == 0;
-    unsigned int *out = sums + TILE_SEGMENT / 2 + 2 * threadIdx.x;
+    unsigned int *out = sums + TILE_PAD / 2 + 2 * threadIdx.x;
     /* each sum twice over (tile_row ()), within its 16 bits */
     auto put = [&](unsigned int lo, unsigned int hi) {
       out[0] = lo << 1;
@@ -1648,19 +1675,29 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
   if (y0 + lane >= y1 || xs >= xe)
     return;
 
-  const uint16 *row = (const uint16 *) sums + TILE_SEGMENT +
+  const uint16 *row = (const uint16 *) sums + TILE_PAD +
       lane * TILE_PITCH - c0;
   const bool inside = xs - reach >= 0 && xe + reach <= a.width;
 
-  if (a.pixel_samples == 2) {
-    if (inside)
-      tile_row < 2, true > (a, row, c0, xs, xe, y0 + lane);
-    else
-      tile_row < 2, false > (a, row, c0, xs, xe, y0 + lane);
-  } else if (inside)
-    tile_row < 1, true > (a, row, c0, xs, xe, y0 + lane);
+  if (a.pixel_samples == Q)
+    tiles_row < Q > (a, inside, row, c0, xs, xe, y0 + lane);
   else
-    tile_row < 1, false > (a, row, c0, xs, xe, y0 + lane);
+    tiles_row < P > (a, inside, row, c0, xs, xe, y0 + lane);
+}
+
+/* Samples of their own and pairs (NV12's UV) ... */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < 1, 2 > (list);
+}
+
+/* ... and pixels of three (RGB), apart, so that each kernel keeps its
+ * registers to those its own pixels need */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_px3 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < 3, 3 > (list);
 }
 
 /* ------------------------------------------------------------------------

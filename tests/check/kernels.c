@@ -58,8 +58,8 @@ make_extreme (GstBuffer * buf, const GstCudaBoxBlurInfo * info, gint stride)
  * (for GST_CUDA_BOX_BLUR_PIXELATE blocks of @rx x @ry): the input with
  * rows padded by @pad bytes (with @extreme, made extreme by
  * make_extreme()), the output in the caps' layout.  A format of one plane
- * of pixels of four 8-bit samples (RGBA ...) has its components blurred
- * together, alpha too with @blur_alpha. */
+ * of pixels of four or three 8-bit samples (RGBA, RGB ...) has its
+ * components blurred together, alpha too with @blur_alpha. */
 static void
 check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
@@ -68,7 +68,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 {
   const gboolean pixelate = variant == GST_CUDA_BOX_BLUR_PIXELATE;
   GstCudaBoxBlurInfo info = test_info (format, w, h);
-  const gboolean pixels = info.comp[0].step == 4
+  const gboolean pixels = info.comp[0].step >= 3
       && info.type == GST_CUDA_BOX_BLUR_U8;
   guint blurred = 0;
   gint c;
@@ -366,14 +366,17 @@ GST_START_TEST (test_extremes)
 
 GST_END_TEST;
 
-/* Packed pixels of four 8-bit samples, blurred together
+/* Packed pixels of four or three 8-bit samples, blurred together
  * (gst_cuda_box_blur_plan_blur_pixels()): every variant and border mode,
  * whole frames and regions, alpha (or RGBx's padding byte) kept or
- * blurred, rows 4-byte aligned (whole pixels a load) or not (each
- * component on its own), extremes. */
+ * blurred, rows 4-byte aligned (pixels of four whole a load) or not (each
+ * component on its own, but pixels of three still in the one pass),
+ * extremes. */
 GST_START_TEST (test_pixels)
 {
-  const gchar *const formats[] = { "RGBA", "BGRx", "AYUV", "ARGB" };
+  const gchar *const formats[] = { "RGBA", "BGRx", "AYUV", "ARGB", "RGB",
+    "BGR"
+  };
   const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
   {323, 241}
   };
@@ -423,11 +426,14 @@ GST_END_TEST;
 
 /* Planes of pairs (NV12's UV, @w x @h pixels of two 8-bit samples) in the
  * one pass, both samples side by side (gst_cuda_box_blur_plan_blur_pixels()
- * with step 2): the frame's Y plane is left alone, and its chroma must
- * equal the CPU reference's blur of U and V with the same window. */
+ * with step 2), of the whole plane or with @edge > 0 of its last @edge
+ * columns: the frame's Y plane is left alone, and its chroma must equal the
+ * CPU reference's blur of U and V with the same window. */
 static void
-check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
+check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
+    gint edge)
 {
+  const GstVideoRectangle region = { w - edge, 0, edge, h };
   const GstCudaBoxBlurInfo info = test_info ("NV12", 2 * w, 2 * h);
   const GstCudaBoxBlurComponent *u = &info.comp[1];
   GstBuffer *in = test_buffer_new (NULL, "NV12", 2 * w, 2 * h, 0, w + rx);
@@ -456,7 +462,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
   dst.data += info.size;
   gst_cuda_box_blur_plan_reset (plan, info.type);
   gst_cuda_box_blur_plan_blur_pixels (plan, GST_CUDA_BOX_BLUR_ONE_PASS, &src,
-      &dst, &window, NULL, 3);
+      &dst, &window, edge > 0 ? &region : NULL, 3);
   fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
       error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
@@ -471,6 +477,9 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
   settings.chroma_radius_y = ry;
   settings.border = border;
   settings.border_value = window.border_value;
+  if (edge > 0)
+    settings.roi = (GstVideoRectangle) {
+    2 * region.x, 0, 2 * edge, 2 * h};
   test_assert_output (in, out, "NV12", 2 * w, 2 * h, &settings);
 
   cudaFree (mem);
@@ -500,10 +509,60 @@ GST_START_TEST (test_one_pass_pairs)
         GST_INFO ("pairs %dx%d radius %d,%d border %d", sizes[s][0],
             sizes[s][1], radii[r][0], radii[r][1], border);
         check_pairs (sizes[s][0], sizes[s][1], radii[r][0], radii[r][1],
-            border);
+            border, 0);
       }
   /* a last tile near the right edge under a mirror (test_one_pass_borders) */
-  check_pairs (964, 540, 4, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR);
+  check_pairs (964, 540, 4, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 0);
+}
+
+GST_END_TEST;
+
+/* Pixels of three (RGB) in the one pass, their samples side by side:
+ * sizes from one pixel, windows wider than the frame and up to the one
+ * pass's widest, every border mode (wrap around the sides takes the two
+ * passes), rows not 4-byte aligned, extremes; and regions of one to five
+ * pixels at the right edge under a mirror, whose lanes' reads past their
+ * last sample it folds back the furthest before the tile (pairs and
+ * single samples too). */
+GST_START_TEST (test_one_pass_pixels)
+{
+  const gchar *const formats[] = { "RGB", "BGR" };
+  const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
+  {323, 241}, {964, 540}
+  };
+  const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {15, 3}, {3, 15},
+  {40, 9}, {22, 22}
+  };
+  const gchar *const edge_formats[] = { "RGB", "GRAY8" };
+  GstCudaBoxBlurBorder border;
+  guint f, s, r;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        const gint w = sizes[s][0], h = sizes[s][1];
+        const gint rx = radii[r][0], ry = radii[r][1];
+
+        GST_INFO ("one pass %s %dx%d radius %d,%d", formats[f], w, h, rx, ry);
+        for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+            border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
+          check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], w, h, rx, ry,
+              border, NULL, FALSE, 4, FALSE);
+        check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], w, h, rx, ry,
+            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, FALSE, 1, FALSE);
+        check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], w, h, rx, ry,
+            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE, 4, FALSE);
+      }
+
+  for (f = 0; f < G_N_ELEMENTS (edge_formats); f++)
+    for (s = 1; s <= 5; s += 2) {
+      const GstVideoRectangle edge = { 323 - s, 0, s, 64 };
+
+      check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, edge_formats[f], 323, 64, 3,
+          2, GST_CUDA_BOX_BLUR_BORDER_MIRROR, &edge, FALSE, 4, FALSE);
+    }
+  for (s = 1; s <= 5; s += 2)
+    check_pairs (323, 64, 3, 2, GST_CUDA_BOX_BLUR_BORDER_MIRROR, s);
 }
 
 GST_END_TEST;
@@ -556,6 +615,7 @@ kernels_suite (void)
   tcase_add_test (tc, test_two_pass_borders);
   tcase_add_test (tc, test_one_pass_borders);
   tcase_add_test (tc, test_one_pass_pairs);
+  tcase_add_test (tc, test_one_pass_pixels);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
   tcase_add_test (tc, test_pixels);

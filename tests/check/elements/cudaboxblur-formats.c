@@ -204,6 +204,9 @@ GST_START_TEST (test_planes_chroma_and_alpha)
         TRUE},
     {"xBGR", GST_CUDA_BOX_BLUR_PLANE_G, -1, -1, TRUE},
     {"AYUV", GST_CUDA_BOX_BLUR_PLANE_Y, 2, 2, TRUE},
+    {"RGB", GST_CUDA_BOX_BLUR_PLANE_R | GST_CUDA_BOX_BLUR_PLANE_G, -1, -1,
+        FALSE},
+    {"BGR", GST_CUDA_BOX_BLUR_PLANES_ALL, -1, -1, FALSE},
   };
   guint i;
 
@@ -231,7 +234,7 @@ GST_END_TEST;
 GST_START_TEST (test_changes_every_frame)
 {
   const gint w = 640, height = 360;
-  static const gchar *formats[] = { "NV12", "RGBA", "GRAY32F" };
+  static const gchar *formats[] = { "NV12", "RGBA", "RGB", "GRAY32F" };
   guint f;
   gint i;
 
