@@ -404,7 +404,7 @@ job_variant (const GstCudaBoxBlurJob * job,
  * several.  Whole pixels of three take the separable blur for direct
  * windows too: its one pass takes their samples side by side, where the
  * direct kernels would take one component at a time (H200, 4K RGB
- * radius 1: 0.0xxx against 0.165 ms). */
+ * radius 1: 0.078 against 0.167 ms). */
 static void
 blur_tasks (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     guint first, guint n, guint blurred, gint pass,
