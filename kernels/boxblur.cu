@@ -1692,8 +1692,8 @@ box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
   box_tiles < 1, 2 > (list);
 }
 
-/* ... and pixels of three (RGB), apart, so that each kernel keeps its
- * registers to those its own pixels need */
+/* ... and pixels of three (RGB), apart, so that they leave the register
+ * allocation of the others' code as it was measured */
 extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_px3 (const BoxBlurArgs * __restrict__ list)
 {
