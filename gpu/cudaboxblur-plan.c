@@ -48,12 +48,15 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
 #define ROW_WARPS 4
 #define ROW_RUN 512
 
-/* The one pass (box_tiles_u8) where it beats the two passes: for 8-bit
+/* The one pass (box_tiles_*) where it beats the two passes: for 8-bit
  * samples with both radii up to ONE_PASS_MAX_RADIUS (the sweep in
- * docs/kernels.md, "One pass"), on GPUs whose multiprocessors hold at
- * least ONE_PASS_MIN_TILES of its tiles in their shared memory (the width
- * of its tiles: size_tiles()). */
+ * docs/kernels.md, "One pass"), pixels of four up to
+ * ONE_PASS_MAX_RADIUS_PX4 (their two passes load a pixel at a time too;
+ * H200, 4K RGBA: 2% faster in one pass at radius 7, 8% slower at 15), on
+ * GPUs whose multiprocessors hold at least ONE_PASS_MIN_TILES of its tiles
+ * in their shared memory (the width of its tiles: size_tiles()). */
 #define ONE_PASS_MAX_RADIUS 15
+#define ONE_PASS_MAX_RADIUS_PX4 7
 #define ONE_PASS_MIN_TILES 2
 
 static const gint column_vector[] = {
@@ -150,7 +153,8 @@ gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
     plan->multiprocessors = 0;
     cudaGetLastError ();
   } else {
-    plan->tiles_per_sm = shared / (TILE_SUMS * 2 + reserved);
+    /* the larger of the one pass's tiles */
+    plan->tiles_per_sm = shared / (TILE_SUMS (TILE_PITCH_PX4) * 2 + reserved);
   }
   plan->program = program;
   plan->log_object = log_object;
@@ -330,11 +334,20 @@ column_run (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
   return COLUMN_RUN;
 }
 
+/* Whether @data and rows @stride bytes apart from it are 4-byte aligned. */
+static gboolean
+aligned (gconstpointer data, gint stride)
+{
+  return (((guintptr) data | (guint) stride) & 3) == 0;
+}
+
 /* Whether the one pass can take @a, a plane of pixels of @samples 8-bit
- * samples side by side (1; 2 for pairs such as NV12's UV, 3 for RGB)
- * blurred alike: with no other bytes between them (a lane would store a
- * byte at a time, which costs more than the two passes), windows of at
- * most TILE_WINDOW samples and TILE_RADIUS_Y rows either side, the tile's
+ * samples side by side (1; 2 for pairs such as NV12's UV, 3 for RGB, 4 for
+ * RGBA ...) blurred alike: with no other bytes between them (a lane would
+ * store a byte at a time, which costs more than the two passes), pixels of
+ * four with their pixels and rows 4-byte aligned, windows of at most
+ * TILE_WINDOW samples and TILE_RADIUS_Y rows either side (pixels of four
+ * TILE_RADIUS_Y_PX4), the tile's
  * columns and the windows' reach within TILE_COLUMNS, and windows that do
  * not wrap around the frame's sides (the tile sums only the columns beside
  * it). */
@@ -344,7 +357,9 @@ one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
 {
   return plan->type == GST_CUDA_BOX_BLUR_U8
       && a->src_step == samples && a->dst_step == samples
-      && a->radius_y <= TILE_RADIUS_Y
+      && (samples != 4 || (aligned (a->src, a->src_stride)
+              && aligned (a->dst, a->dst_stride)))
+      && a->radius_y <= (samples == 4 ? TILE_RADIUS_Y_PX4 : TILE_RADIUS_Y)
       && (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW
       && TILE_UNIT (samples) + 2 * samples * a->radius_x + 3 <= TILE_COLUMNS
       && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
@@ -358,8 +373,11 @@ static gboolean
 takes_one_pass (const GstCudaBoxBlurPlan * plan,
     GstCudaBoxBlurVariant variant, const BoxBlurArgs * a, gint samples)
 {
+  const gint most = samples == 4 ? ONE_PASS_MAX_RADIUS_PX4 :
+      ONE_PASS_MAX_RADIUS;
+
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
-    variant = MAX (a->radius_x, a->radius_y) <= ONE_PASS_MAX_RADIUS
+    variant = MAX (a->radius_x, a->radius_y) <= most
         && (plan->tiles_per_sm == 0
         || plan->tiles_per_sm >= ONE_PASS_MIN_TILES) ?
         GST_CUDA_BOX_BLUR_ONE_PASS : GST_CUDA_BOX_BLUR_TWO_PASS;
@@ -394,7 +412,8 @@ static gboolean
 is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
 {
   return e->kernel == plan->program->tiles
-      || e->kernel == plan->program->tiles_px3;
+      || e->kernel == plan->program->tiles_px3
+      || e->kernel == plan->program->tiles_px4;
 }
 
 /* Sizes the tiles of the open batch's one-pass entries (queued as
@@ -457,11 +476,15 @@ size_tiles (GstCudaBoxBlurPlan * plan)
 }
 
 /* Queues the one pass for @a, pixels of @samples samples (box_tiles_u8
- * for 1 and 2, box_tiles_px3 for 3), counted in bytes from here on. */
+ * for 1 and 2, box_tiles_px3 and box_tiles_px4 for 3 and 4), counted in
+ * bytes from here on. */
 static void
 queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
 {
   const gint reach = samples * a->radius_x;
+  const cudaKernel_t kernels[] = { plan->program->tiles,
+    plan->program->tiles, plan->program->tiles_px3, plan->program->tiles_px4
+  };
 
   a->pixel_samples = samples;
   a->x *= samples;
@@ -473,8 +496,7 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
   a->x_last = MIN (a->x + a->w + reach, a->width);
   /* as wide as they may be, until size_tiles () */
   a->row_run = tile_steps (a) * TILE_UNIT (samples);
-  add_entry (plan, STAGE_FIRST, samples == 3 ? plan->program->tiles_px3 :
-      plan->program->tiles, FALSE, a,
+  add_entry (plan, STAGE_FIRST, kernels[samples - 1], FALSE, a,
       TILE_THREADS, 1, blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
 }
 
@@ -514,8 +536,8 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
             BLOCK_H * BOX3_ROWS : BLOCK_H));
     return;
   }
-  if (!pixels && takes_one_pass (plan, variant, a, 1)) {
-    queue_tiles (plan, a, 1);
+  if (takes_one_pass (plan, variant, a, pixels ? 4 : 1)) {
+    queue_tiles (plan, a, pixels ? 4 : 1);
     return;
   }
 
@@ -596,7 +618,7 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
 gboolean
 gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane)
 {
-  return (((guintptr) plane->data | (guint) plane->stride) & 3) == 0;
+  return aligned (plane->data, plane->stride);
 }
 
 /**

@@ -59,9 +59,11 @@ typedef struct
   cudaKernel_t columns16;
   cudaKernel_t rows16;
   /* 8-bit, both passes in one, column sums in shared memory: samples of
-   * their own and pairs (NV12's UV), and pixels of three (RGB) */
+   * their own and pairs (NV12's UV), and pixels of three (RGB) and four
+   * (RGBA ...) */
   cudaKernel_t tiles;
   cudaKernel_t tiles_px3;
+  cudaKernel_t tiles_px4;
   /* packed pixels of four 8-bit samples blurred together, the row passes
    * after columns[GST_CUDA_BOX_BLUR_U8] or columns16 over the rows'
    * bytes */

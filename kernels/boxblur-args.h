@@ -53,28 +53,33 @@
 #define COLUMN_UNROLL_U16 4
 #define COLUMN_UNROLL_F32 4
 
-/* The one-pass kernel for 8-bit samples (box_tiles_u8): threads of a
+/* The one-pass kernels for 8-bit samples (box_tiles_*): threads of a
  * block, the rows of its tile, the most columns whose sums the tile keeps
  * in shared memory (its row_run columns and the windows' reach on either
  * side, from a multiple of 4) and the 16-bit sums from one of those rows
- * to the next (an odd number of 32-bit words), the means a lane stores at
- * once, and what row_run is a multiple of (a segment for each warp). */
+ * to the next (an odd number of 32-bit words, so that the lanes' reads of
+ * a column, one a row, fall in 32 banks; for pixels of four, whose lanes
+ * read a pixel's sums as one 64-bit word, twice an odd number, so that
+ * those of each half-warp do), the means a lane stores at once, and what
+ * row_run is a multiple of (a segment for each warp). */
 #define TILE_THREADS 256
 #define TILE_ROWS 32
 #define TILE_COLUMNS 736
 #define TILE_PITCH (TILE_COLUMNS + 2)
+#define TILE_PITCH_PX4 (TILE_COLUMNS + 4)
 #define TILE_SEGMENT 16
 #define TILE_STEP (TILE_THREADS / 32 * TILE_SEGMENT)
 /* What the width of a tile of pixels of @samples bytes is a multiple of:
  * a segment for each warp, of whole pixels. */
 #define TILE_UNIT(samples) ((samples) == 3 ? 3 * TILE_STEP : TILE_STEP)
-/* The 16-bit column sums a tile keeps in shared memory: its rows, and
- * TILE_PAD on either side, for the columns a lane's last segment may read
- * past them: for pixels of P <= 3 samples up to TILE_SEGMENT - 1 + P
- * after the tile's last, or, folded back by a mirror at the frame's right
- * edge, 2 P + 14 before its first (18 either way for P = 2 or 3). */
+/* The 16-bit column sums a tile keeps in shared memory, rows @pitch
+ * apart: its rows, and TILE_PAD on either side, for the columns a lane's
+ * last segment may read past them: for pixels of P <= 3 samples up to
+ * TILE_SEGMENT - 1 + P after the tile's last, or, folded back by a mirror
+ * at the frame's right edge, 2 P + 14 before its first (18 either way for
+ * P = 2 or 3; for pixels of four, read whole, 20). */
 #define TILE_PAD 24
-#define TILE_SUMS (TILE_ROWS * TILE_PITCH + 2 * TILE_PAD)
+#define TILE_SUMS(pitch) (TILE_ROWS * (pitch) + 2 * TILE_PAD)
 /* The windows box_tiles_u8 takes: at most TILE_WINDOW samples, which
  * its lanes divide by with one multiplication (tile_divider () in
  * boxblur.cu, exact for every sum of such a window), and at most
@@ -82,6 +87,10 @@
  * fit 16 bits (2 x 127 x 255). */
 #define TILE_WINDOW 2048
 #define TILE_RADIUS_Y 63
+/* ... and for pixels of four, whose lanes take the differences of two
+ * pairs of those sums at once, each below 2^15 (2 x 63 x 255): at most
+ * TILE_RADIUS_Y_PX4 rows either side. */
+#define TILE_RADIUS_Y_PX4 31
 /* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
  * are kept to those of this many (64 a thread), as its shared memory
  * allows (four tiles of 46 KiB on 228 KiB). */
@@ -137,8 +146,9 @@ typedef struct
   unsigned int pixel_keep;
   /* box_tiles_u8: the samples of a pixel, side by side and each blurred
    * with the same window (1; 2 for a plane of pairs such as NV12's UV, 3
-   * for RGB); x, w, width, x_first, x_last and row_run then count bytes,
-   * the radius pixels */
+   * for RGB, 4 for RGBA ..., whose bytes in pixel_keep are copied); x, w,
+   * width, x_first, x_last and row_run then count bytes, the radius
+   * pixels */
   int pixel_samples;
 } BoxBlurArgs;
 

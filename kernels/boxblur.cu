@@ -1609,26 +1609,116 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
   }
 }
 
+/* Half @h of a word of two 16-bit values. */
+__device__ __forceinline__ unsigned int
+half16 (unsigned int w, int h)
+{
+  return h ? w >> 16 : w & 0xffff;
+}
+
+/* tile_row () of pixels of four samples, rows TILE_PITCH_PX4 apart: a
+ * pixel's four column sums are read as one 64-bit word, two sums a half,
+ * and the differences of the entering pixel's and the leaving one's taken
+ * two at a time, each half biased by 2^15 so that none borrows from the
+ * other (every sum, twice a column of at most 2 TILE_RADIUS_Y_PX4 + 1
+ * rows, is below 2^15).  The bytes in a.pixel_keep are copied from src,
+ * whose pixels and rows are 4-byte aligned (the plan's rule). */
+template <bool INSIDE>
+__device__ __forceinline__ void
+tile_pixels (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
+    int xe, int y)
+{
+  const int rx = a.radius_x, ry = a.radius_y, width = a.width / 4;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int edge = shrink ? 0u :
+      2 * (a.border_int & 0xff) * (2 * ry + 1) * 0x10001u;
+  /* twice the column sums of pixel i's four bytes, two a word */
+  auto pixel = [&](int i) {
+    if (INSIDE)
+      return *(const uint2 *) (row + 4 * i);
+
+    const int m = border_index (i, width, a.border);
+    const uint2 v = *(const uint2 *) (row + (m < 0 ? home : 4 * m));
+    return m < 0 ? make_uint2 (edge, edge) : v;
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  const unsigned int by = tile_divider (2 * full);
+  unsigned int t[4] = { full, full, full, full };
+
+  for (int i = -rx; i <= rx; i++) {
+    const uint2 v = pixel (xs / 4 + i);
+
+#pragma unroll
+    for (int s = 0; s < 4; s++)
+      t[s] += half16 (s < 2 ? v.x : v.y, s & 1);
+  }
+  for (int x = xs; x < xe; x += TILE_SEGMENT) {
+    const int p = x / 4;
+    unsigned int d[TILE_SEGMENT / 2], w[TILE_SEGMENT / 4];
+
+    /* every read first, as tile_row () does */
+#pragma unroll
+    for (int k = 0; k < TILE_SEGMENT / 4; k++) {
+      const uint2 e = pixel (p + k + rx + 1), l = pixel (p + k - rx);
+
+      d[2 * k] = e.x + 0x80008000u - l.x;
+      d[2 * k + 1] = e.y + 0x80008000u - l.y;
+    }
+#pragma unroll
+    for (int k = 0; k < TILE_SEGMENT / 4; k++) {
+      const int xc = p + k;
+      const unsigned int count = INSIDE || !shrink || 4 * xc >= xe ? full :
+          (unsigned int) (min (xc + rx, width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+
+#pragma unroll
+      for (int s = 0; s < 4; s++) {
+        const unsigned int m = count == full ? __umulhi (t[s], by) :
+            finish ((t[s] - full) / 2, count);
+
+        w[k] = s == 0 ? m : w[k] + (m << (8 * s));
+        t[s] += half16 (d[2 * k + s / 2], s & 1) - 0x8000;
+      }
+    }
+    if (a.pixel_keep != 0) {
+      const unsigned int *in = (const unsigned int *) (a.src +
+          (long long) y * a.src_stride + x);
+
+#pragma unroll
+      for (int k = 0; k < TILE_SEGMENT / 4; k++)
+        if (x + 4 * k < xe)
+          w[k] = (w[k] & ~a.pixel_keep) | (in[k] & a.pixel_keep);
+    }
+    store_segment (a, x, xe, y, w);
+  }
+}
+
 /* tile_row () of pixels of P samples, @inside or not */
 template <int P>
 __device__ __forceinline__ void
 tiles_row (const BoxBlurArgs & a, bool inside, const uint16 * row, int home,
     int xs, int xe, int y)
 {
-  if (inside)
+  if (P == 4 && inside)
+    tile_pixels < true > (a, row, home, xs, xe, y);
+  else if (P == 4)
+    tile_pixels < false > (a, row, home, xs, xe, y);
+  else if (inside)
     tile_row < P, true > (a, row, home, xs, xe, y);
   else
     tile_row < P, false > (a, row, home, xs, xe, y);
 }
 
 /* The one pass over pixels of P samples, or of Q where a.pixel_samples
- * says so. */
-template <int P, int Q>
+ * says so, rows PITCH apart in shared memory. */
+template <int P, int Q, int PITCH>
 __device__ __forceinline__ void
 box_tiles (const BoxBlurArgs * __restrict__ list)
 {
   /* the tile's rows from TILE_PAD on, padding on either side */
-  __shared__ unsigned int sums[TILE_SUMS / 2];
+  __shared__ alignas (8) unsigned int sums[TILE_SUMS (PITCH) / 2];
   const BoxBlurArgs a = entry (list);
   const int tx0 = a.x + blockIdx.x * a.row_run;
   const int tx1 = min (tx0 + a.row_run, a.x + a.w);
@@ -1656,7 +1746,7 @@ box_tiles (const BoxBlurArgs * __restrict__ list)
     auto put = [&](unsigned int lo, unsigned int hi) {
       out[0] = lo << 1;
       out[1] = hi << 1;
-      out += TILE_PITCH / 2;
+      out += PITCH / 2;
     };
 
     if (vector)
@@ -1676,7 +1766,7 @@ box_tiles (const BoxBlurArgs * __restrict__ list)
     return;
 
   const uint16 *row = (const uint16 *) sums + TILE_PAD +
-      lane * TILE_PITCH - c0;
+      lane * PITCH - c0;
   const bool inside = xs - reach >= 0 && xe + reach <= a.width;
 
   if (a.pixel_samples == Q)
@@ -1689,15 +1779,21 @@ box_tiles (const BoxBlurArgs * __restrict__ list)
 extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
 {
-  box_tiles < 1, 2 > (list);
+  box_tiles < 1, 2, TILE_PITCH > (list);
 }
 
-/* ... and pixels of three (RGB), apart, so that they leave the register
- * allocation of the others' code as it was measured */
+/* ... and pixels of three (RGB) and four (RGBA ...), apart, so that they
+ * leave the register allocation of the others' code as it was measured */
 extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_px3 (const BoxBlurArgs * __restrict__ list)
 {
-  box_tiles < 3, 3 > (list);
+  box_tiles < 3, 3, TILE_PITCH > (list);
+}
+
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_px4 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < 4, 4, TILE_PITCH_PX4 > (list);
 }
 
 /* ------------------------------------------------------------------------

@@ -517,23 +517,27 @@ GST_START_TEST (test_one_pass_pairs)
 
 GST_END_TEST;
 
-/* Pixels of three (RGB) in the one pass, their samples side by side:
- * sizes from one pixel, windows wider than the frame and up to the one
- * pass's widest, every border mode (wrap around the sides takes the two
- * passes), rows not 4-byte aligned, extremes; and regions of one to five
- * pixels at the right edge under a mirror, whose lanes' reads past their
- * last sample it folds back the furthest before the tile (pairs and
- * single samples too). */
+/* Pixels of three (RGB) and four (RGBA ...) in the one pass, their
+ * samples side by side: sizes from one pixel, windows wider than the frame
+ * and up to the one pass's widest (5 x 63 for pixels of four: the largest
+ * column sums their lanes take two at a time), every border mode (wrap
+ * around the sides takes the two passes), alpha kept or blurred, rows not
+ * 4-byte aligned (pixels of four then take each component's two passes),
+ * extremes; and regions of one to five pixels at the right edge under a
+ * mirror, whose lanes' reads past their last sample it folds back the
+ * furthest before the tile (pairs and single samples too). */
 GST_START_TEST (test_one_pass_pixels)
 {
-  const gchar *const formats[] = { "RGB", "BGR" };
+  const gchar *const formats[] = { "RGB", "BGR", "RGBA", "BGRx", "AYUV",
+    "ARGB"
+  };
   const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
   {323, 241}, {964, 540}
   };
   const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {15, 3}, {3, 15},
-  {40, 9}, {22, 22}
+  {40, 9}, {22, 22}, {2, 31}
   };
-  const gchar *const edge_formats[] = { "RGB", "GRAY8" };
+  const gchar *const edge_formats[] = { "RGB", "RGBA", "GRAY8" };
   GstCudaBoxBlurBorder border;
   guint f, s, r;
 
@@ -542,16 +546,17 @@ GST_START_TEST (test_one_pass_pixels)
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
         const gint w = sizes[s][0], h = sizes[s][1];
         const gint rx = radii[r][0], ry = radii[r][1];
+        const gboolean alpha = (s + r) % 2 == 0;
 
         GST_INFO ("one pass %s %dx%d radius %d,%d", formats[f], w, h, rx, ry);
         for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
             border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
           check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], w, h, rx, ry,
-              border, NULL, FALSE, 4, FALSE);
+              border, NULL, FALSE, 4, alpha);
         check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], w, h, rx, ry,
-            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, FALSE, 1, FALSE);
+            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, FALSE, 1, alpha);
         check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], w, h, rx, ry,
-            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE, 4, FALSE);
+            GST_CUDA_BOX_BLUR_BORDER_SHRINK, NULL, TRUE, 4, !alpha);
       }
 
   for (f = 0; f < G_N_ELEMENTS (edge_formats); f++)
