@@ -1474,24 +1474,26 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
 }
 
 /* ------------------------------------------------------------------------
- * One pass for 8-bit samples, box_tiles_u8: a CUDA block takes a tile of
+ * One pass for 8-bit samples, box_tiles_*: a CUDA block takes a tile of
  * TILE_ROWS rows and row_run bytes of the region, and no intermediate
  * frame is written.  The plane holds pixels of pixel_samples samples side
- * by side (1; 2 for NV12's UV, 3 for RGB), each sample's window taking
- * every pixel_samples-th byte column.  Its threads first sum the columns
- * that the tile's windows reach, four a thread as box_columns_u8_pairs()
- * does, into shared memory, twice over (at most TILE_COLUMNS of them, rows
- * TILE_PITCH apart).  After one barrier each warp takes an equal part of
- * the tile's columns, a multiple of TILE_SEGMENT and of pixel_samples, and
- * each of its lanes one row of the tile, along which it slides the window:
- * the sum of x + 1 is that of x plus the column entering and minus the one
- * leaving, two reads of shared memory a sample and no exchange between
- * lanes, and one multiplication for the mean.
- * Rows an odd number of words apart put the 32 lanes' reads of one column
- * in 32 different banks.  The windows must not wrap around the frame's
- * sides (the plan takes the two passes there): every other border mode
- * names a column that the tile has summed.  They hold at most TILE_WINDOW
- * samples and TILE_RADIUS_Y rows either side.
+ * by side (1; 2 for NV12's UV, 3 for RGB, 4 for RGBA ...), each sample's
+ * window taking every pixel_samples-th byte column.  Its threads first sum
+ * the columns that the tile's windows reach, four a thread as
+ * box_columns_u8_pairs() does, into shared memory, twice over (at most
+ * TILE_COLUMNS of them).  After one barrier each warp takes an equal part
+ * of the tile's columns, a multiple of TILE_SEGMENT and of pixel_samples,
+ * and each of its lanes one row of the tile, along which it slides the
+ * window: the sum of x + 1 is that of x plus the column entering and minus
+ * the one leaving, two reads of shared memory a sample (for pixels of
+ * four, a pixel: tile_pixels ()) and no exchange between lanes, and one
+ * multiplication for the mean.
+ * Rows an odd number of words apart (TILE_PITCH) put the 32 lanes' reads
+ * of one column in 32 different banks.  The windows must not wrap around
+ * the frame's sides (the plan takes the two passes there): every other
+ * border mode names a column that the tile has summed.  They hold at most
+ * TILE_WINDOW samples and TILE_RADIUS_Y rows either side
+ * (TILE_RADIUS_Y_PX4 for pixels of four).
  * ------------------------------------------------------------------------ */
 
 /* What tile_row () multiplies by to divide by @d = 2 c, the count c of
