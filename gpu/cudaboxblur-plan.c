@@ -53,9 +53,9 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
  * docs/kernels.md, "One pass"), pixels of four up to
  * ONE_PASS_MAX_RADIUS_PX4 (their two passes load a pixel at a time too;
  * H200 RGBA in one pass: 1080p 9 to 15% faster up to radius 7, 4K within
- * 2% either way, and 4K 8% slower at radius 15), on
- * GPUs whose multiprocessors hold at least ONE_PASS_MIN_TILES of its tiles
- * in their shared memory (the width of its tiles: size_tiles()). */
+ * 2% either way, and 4K 8% slower at radius 15), on GPUs whose
+ * multiprocessors hold at least ONE_PASS_MIN_TILES of its tiles in their
+ * shared memory (the width of its tiles: size_tiles()). */
 #define ONE_PASS_MAX_RADIUS 15
 #define ONE_PASS_MAX_RADIUS_PX4 7
 #define ONE_PASS_MIN_TILES 2
@@ -348,10 +348,9 @@ aligned (gconstpointer data, gint stride)
  * store a byte at a time, which costs more than the two passes), pixels of
  * four with their pixels and rows 4-byte aligned, windows of at most
  * TILE_WINDOW samples and TILE_RADIUS_Y rows either side (pixels of four
- * TILE_RADIUS_Y_PX4), the tile's
- * columns and the windows' reach within TILE_COLUMNS, and windows that do
- * not wrap around the frame's sides (the tile sums only the columns beside
- * it). */
+ * TILE_RADIUS_Y_PX4), the tile's columns and the windows' reach within
+ * TILE_COLUMNS, and windows that do not wrap around the frame's sides (the
+ * tile sums only the columns beside it). */
 static gboolean
 one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples)
