@@ -76,8 +76,8 @@
  * apart: its rows, and TILE_PAD on either side, for the columns a lane's
  * last segment may read past them: for pixels of P <= 3 samples up to
  * TILE_SEGMENT - 1 + P after the tile's last, or, folded back by a mirror
- * at the frame's right edge, 2 P + 14 before its first (18 either way for
- * P = 2 or 3; for pixels of four, read whole, 20). */
+ * at the frame's right edge, 2 P + 14 before its first (at most 18; for
+ * pixels of four, read whole, 20). */
 #define TILE_PAD 24
 #define TILE_SUMS(pitch) (TILE_ROWS * (pitch) + 2 * TILE_PAD)
 /* The windows box_tiles_u8 takes: at most TILE_WINDOW samples, which
