@@ -338,11 +338,9 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         plan_blur (&job, GST_CUDA_BOX_BLUR_TWO_PASS, stream);
         report ("kernel", w, h, fmt, "two-pass", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
-        if (job.type == GST_CUDA_BOX_BLUR_U8) {
-          plan_blur (&job, GST_CUDA_BOX_BLUR_ONE_PASS, stream);
-          report ("kernel", w, h, fmt, "one-pass", job.radius,
-              time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
-        }
+        plan_blur (&job, GST_CUDA_BOX_BLUR_ONE_PASS, stream);
+        report ("kernel", w, h, fmt, "one-pass", job.radius,
+            time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 #ifdef HAVE_NPP
         report ("kernel", w, h, fmt, "npp-box-border", job.radius,
             time_gpu (run_npp_plain, &job, stream), 2 * bytes, copy_ms);

@@ -53,11 +53,15 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
  * docs/kernels.md, "One pass"), pixels of four up to
  * ONE_PASS_MAX_RADIUS_PX4 (their two passes load a pixel at a time too;
  * H200 RGBA in one pass: 1080p 9 to 15% faster up to radius 7, 4K within
- * 2% either way, and 4K 8% slower at radius 15), on GPUs whose
+ * 2% either way, and 4K 8% slower at radius 15), float32 samples up to
+ * ONE_PASS_MAX_RADIUS_F32 (H200: 3 to 17% faster up to radius 15; at 30
+ * within 1% at 4K and 9% slower at 1080p, at 63 19 to 24% slower:
+ * docs/kernels.md, "Float32 samples"), on GPUs whose
  * multiprocessors hold at least ONE_PASS_MIN_TILES of its tiles in their
  * shared memory (the width of its tiles: size_tiles()). */
 #define ONE_PASS_MAX_RADIUS 15
 #define ONE_PASS_MAX_RADIUS_PX4 7
+#define ONE_PASS_MAX_RADIUS_F32 15
 #define ONE_PASS_MIN_TILES 2
 
 static const gint column_vector[] = {
@@ -342,26 +346,50 @@ aligned (gconstpointer data, gint stride)
   return (((guintptr) data | (guint) stride) & 3) == 0;
 }
 
-/* Whether the one pass can take @a, a plane of pixels of @samples 8-bit
- * samples side by side (1; 2 for pairs such as NV12's UV, 3 for RGB, 4 for
- * RGBA ...) blurred alike: with no other bytes between them (a lane would
- * store a byte at a time, which costs more than the two passes), pixels of
- * four with their pixels and rows 4-byte aligned, windows of at most
- * TILE_WINDOW samples and TILE_RADIUS_Y rows either side (pixels of four
- * TILE_RADIUS_Y_PX4), the tile's columns and the windows' reach within
- * TILE_COLUMNS, and windows that do not wrap around the frame's sides (the
- * tile sums only the columns beside it). */
+/* What the width of @plan's tiles of @samples samples a pixel is a
+ * multiple of, and the most columns of sums they keep (from a multiple of
+ * 4 bytes, or of 2 float32 samples): in bytes for 8-bit samples, in
+ * samples for float32 ones. */
+static gint
+tile_unit (const GstCudaBoxBlurPlan * plan, gint samples)
+{
+  return plan->type == GST_CUDA_BOX_BLUR_F32 ? TILE_UNIT_F32 :
+      TILE_UNIT (samples);
+}
+
+static gint
+tile_columns (const GstCudaBoxBlurPlan * plan)
+{
+  return plan->type == GST_CUDA_BOX_BLUR_F32 ? TILE_COLUMNS_F32 - 1 :
+      TILE_COLUMNS - 3;
+}
+
+/* Whether the one pass can take @a, a plane of float32 samples or of
+ * pixels of @samples 8-bit samples side by side (1; 2 for pairs such as
+ * NV12's UV, 3 for RGB, 4 for RGBA ...) blurred alike: with no other bytes
+ * between them (a lane would store a byte at a time, which costs more than
+ * the two passes), pixels of four with their pixels and rows 4-byte
+ * aligned, 8-bit windows of at most TILE_WINDOW samples, at most
+ * TILE_RADIUS_Y rows either side (pixels of four TILE_RADIUS_Y_PX4), the
+ * tile's columns and the windows' reach within the tile's, and windows
+ * that do not wrap around the frame's sides (the tile sums only the
+ * columns beside it). */
 static gboolean
 one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples)
 {
-  return plan->type == GST_CUDA_BOX_BLUR_U8
-      && a->src_step == samples && a->dst_step == samples
+  const gint size = plan->type == GST_CUDA_BOX_BLUR_F32 ? sizeof (gfloat) : 1;
+
+  return (plan->type == GST_CUDA_BOX_BLUR_U8
+      || (plan->type == GST_CUDA_BOX_BLUR_F32 && samples == 1))
+      && a->src_step == samples * size && a->dst_step == samples * size
       && (samples != 4 || (aligned (a->src, a->src_stride)
               && aligned (a->dst, a->dst_stride)))
       && a->radius_y <= (samples == 4 ? TILE_RADIUS_Y_PX4 : TILE_RADIUS_Y)
-      && (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW
-      && TILE_UNIT (samples) + 2 * samples * a->radius_x + 3 <= TILE_COLUMNS
+      && (size != 1 || (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <=
+          TILE_WINDOW)
+      && tile_unit (plan, samples) + 2 * samples * a->radius_x <=
+      tile_columns (plan)
       && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
               || a->x + a->w + a->radius_x > a->width));
 }
@@ -373,7 +401,8 @@ static gboolean
 takes_one_pass (const GstCudaBoxBlurPlan * plan,
     GstCudaBoxBlurVariant variant, const BoxBlurArgs * a, gint samples)
 {
-  const gint most = samples == 4 ? ONE_PASS_MAX_RADIUS_PX4 :
+  const gint most = plan->type == GST_CUDA_BOX_BLUR_F32 ?
+      ONE_PASS_MAX_RADIUS_F32 : samples == 4 ? ONE_PASS_MAX_RADIUS_PX4 :
       ONE_PASS_MAX_RADIUS;
 
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
@@ -385,22 +414,23 @@ takes_one_pass (const GstCudaBoxBlurPlan * plan,
       && one_pass_fits (plan, a, samples);
 }
 
-/* The most TILE_UNITs a tile of @a (counted in bytes) takes: as many as
- * fit TILE_COLUMNS with the windows' reach on both sides. */
+/* The most tile_unit()s a tile of @a takes: as many as fit
+ * tile_columns() with the windows' reach on both sides. */
 static gint
-tile_steps (const BoxBlurArgs * a)
+tile_steps (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
 {
-  return MAX ((TILE_COLUMNS - 2 * a->pixel_samples * a->radius_x - 3) /
-      TILE_UNIT (a->pixel_samples), 1);
+  return MAX ((tile_columns (plan) - 2 * a->pixel_samples * a->radius_x) /
+      tile_unit (plan, a->pixel_samples), 1);
 }
 
-/* Sets @a's tiles to at most @steps TILE_UNITs wide, evened out over the
+/* Sets @a's tiles to at most @steps tile_unit()s wide, evened out over the
  * region, and @entry's grid to match; returns the number of tiles. */
 static guint
-set_tile_width (BoxBlurArgs * a, Launch * entry, gint steps)
+set_tile_width (const GstCudaBoxBlurPlan * plan, BoxBlurArgs * a,
+    Launch * entry, gint steps)
 {
-  const gint unit = TILE_UNIT (a->pixel_samples);
-  const gint most = MIN (steps, tile_steps (a)) * unit;
+  const gint unit = tile_unit (plan, a->pixel_samples);
+  const gint most = MIN (steps, tile_steps (plan, a)) * unit;
 
   a->row_run = unit * blocks (blocks (a->w, blocks (a->w, most)), unit);
   entry->grid.x = blocks (a->w, a->row_run);
@@ -413,7 +443,8 @@ is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
 {
   return e->kernel == plan->program->tiles
       || e->kernel == plan->program->tiles_px3
-      || e->kernel == plan->program->tiles_px4;
+      || e->kernel == plan->program->tiles_px4
+      || e->kernel == plan->program->tiles_f32;
 }
 
 /* Sizes the tiles of the open batch's one-pass entries (queued as
@@ -436,8 +467,8 @@ size_tiles (GstCudaBoxBlurPlan * plan)
     const Launch *e = &g_array_index (plan->pending, Launch, i);
 
     if (is_tiles (plan, e))
-      widest = MAX (widest, tile_steps (&g_array_index (plan->pending_args,
-                  BoxBlurArgs, e->first)));
+      widest = MAX (widest, tile_steps (plan,
+              &g_array_index (plan->pending_args, BoxBlurArgs, e->first)));
   }
   if (widest == 0)
     return;
@@ -447,7 +478,7 @@ size_tiles (GstCudaBoxBlurPlan * plan)
       Launch *e = &g_array_index (plan->pending, Launch, i);
 
       if (is_tiles (plan, e))
-        total += set_tile_width (&g_array_index (plan->pending_args,
+        total += set_tile_width (plan, &g_array_index (plan->pending_args,
                 BoxBlurArgs, e->first), e, steps);
     }
     if (total <= at_once)
@@ -459,11 +490,11 @@ size_tiles (GstCudaBoxBlurPlan * plan)
         e->first);
 
     while (is_tiles (plan, e)
-        && a->row_run > TILE_UNIT (a->pixel_samples)) {
+        && a->row_run > tile_unit (plan, a->pixel_samples)) {
       const gint width = a->row_run;
       const guint before = e->grid.x * e->grid.y;
-      const guint after = set_tile_width (a, e,
-          width / TILE_UNIT (a->pixel_samples) - 1);
+      const guint after = set_tile_width (plan, a, e,
+          width / tile_unit (plan, a->pixel_samples) - 1);
 
       if (total - before + after > at_once) {
         a->row_run = width;
@@ -475,9 +506,9 @@ size_tiles (GstCudaBoxBlurPlan * plan)
   }
 }
 
-/* Queues the one pass for @a, pixels of @samples samples (box_tiles_u8
- * for 1 and 2, box_tiles_px3 and box_tiles_px4 for 3 and 4), counted in
- * bytes from here on. */
+/* Queues the one pass for @a: float32 samples (box_tiles_f32), or pixels
+ * of @samples 8-bit samples (box_tiles_u8 for 1 and 2, box_tiles_px3 and
+ * box_tiles_px4 for 3 and 4), counted in bytes from here on. */
 static void
 queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
 {
@@ -485,19 +516,23 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
   const cudaKernel_t kernels[] = { plan->program->tiles,
     plan->program->tiles, plan->program->tiles_px3, plan->program->tiles_px4
   };
+  const gboolean f32 = plan->type == GST_CUDA_BOX_BLUR_F32;
 
   a->pixel_samples = samples;
-  a->x *= samples;
-  a->w *= samples;
-  a->width *= samples;
-  a->src_step = a->dst_step = 1;
+  if (!f32) {
+    a->x *= samples;
+    a->w *= samples;
+    a->width *= samples;
+    a->src_step = a->dst_step = 1;
+  }
   /* the columns the region's windows reach (src may hold no others) */
   a->x_first = MAX (a->x - reach, 0);
   a->x_last = MIN (a->x + a->w + reach, a->width);
   /* as wide as they may be, until size_tiles () */
-  a->row_run = tile_steps (a) * TILE_UNIT (samples);
-  add_entry (plan, STAGE_FIRST, kernels[samples - 1], FALSE, a,
-      TILE_THREADS, 1, blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
+  a->row_run = tile_steps (plan, a) * tile_unit (plan, samples);
+  add_entry (plan, STAGE_FIRST, f32 ? plan->program->tiles_f32 :
+      kernels[samples - 1], FALSE, a, TILE_THREADS, 1, blocks (a->w,
+          a->row_run), blocks (a->h, TILE_ROWS));
 }
 
 /* Queues the kernels of @variant for @a, a component plane, or with

@@ -450,6 +450,7 @@ program_new (gconstpointer data, const gchar * arch,
       || !get_kernel (program, "box_tiles", "u8", &program->tiles, error)
       || !get_kernel (program, "box_tiles", "px3", &program->tiles_px3, error)
       || !get_kernel (program, "box_tiles", "px4", &program->tiles_px4, error)
+      || !get_kernel (program, "box_tiles", "f32", &program->tiles_f32, error)
       || !get_kernel (program, "box_blur", "px4", &program->direct_px4, error)
       || !get_kernel (program, "box_blur3", "px4", &program->direct3x3_px4,
           error)

@@ -58,12 +58,13 @@ typedef struct
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   cudaKernel_t columns16;
   cudaKernel_t rows16;
-  /* 8-bit, both passes in one, column sums in shared memory: samples of
-   * their own and pairs (NV12's UV), and pixels of three (RGB) and four
-   * (RGBA ...) */
+  /* both passes in one, column sums in shared memory: 8-bit samples of
+   * their own and pairs (NV12's UV), pixels of three (RGB) and four
+   * (RGBA ...), and float32 samples */
   cudaKernel_t tiles;
   cudaKernel_t tiles_px3;
   cudaKernel_t tiles_px4;
+  cudaKernel_t tiles_f32;
   /* packed pixels of four 8-bit samples blurred together, the row passes
    * after columns[GST_CUDA_BOX_BLUR_U8] or columns16 over the rows'
    * bytes */
@@ -88,8 +89,9 @@ typedef enum
                                  * faster */
   GST_CUDA_BOX_BLUR_TWO_PASS,   /* column sums through device memory */
   GST_CUDA_BOX_BLUR_ONE_PASS,   /* column sums of tiles in shared memory
-                                 * (8-bit samples, windows that do not wrap
-                                 * around the sides; two passes elsewhere) */
+                                 * (8-bit and float32 samples, windows that
+                                 * do not wrap around the sides; two passes
+                                 * elsewhere) */
   GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
 } GstCudaBoxBlurVariant;
 

@@ -91,6 +91,26 @@
  * pairs of those sums at once, each below 2^15 (2 x 63 x 255): at most
  * TILE_RADIUS_Y_PX4 rows either side. */
 #define TILE_RADIUS_Y_PX4 31
+/* The one pass for float32 samples (box_tiles_f32) keeps float32 column
+ * sums in as much shared memory: at most TILE_COLUMNS_F32 a row (from an
+ * even one), rows TILE_PITCH_F32 words apart (odd, as above), and
+ * TILE_PAD_F32 on either side (a lane's last segment reads up to
+ * TILE_SEGMENT_F32 sums past the tile's last, or, folded back by a mirror
+ * at the frame's right edge, TILE_SEGMENT_F32 before its first); its
+ * lanes store TILE_SEGMENT_F32 means at once (32 bytes), and row_run is a
+ * multiple of TILE_UNIT_F32 (a segment for each warp). */
+#define TILE_COLUMNS_F32 (TILE_COLUMNS / 2)
+#define TILE_PITCH_F32 (TILE_COLUMNS_F32 + 1)
+#define TILE_PAD_F32 (TILE_PAD / 2)
+#define TILE_SUMS_F32 (TILE_ROWS * TILE_PITCH_F32 + 2 * TILE_PAD_F32)
+#define TILE_SEGMENT_F32 8
+#define TILE_UNIT_F32 (TILE_THREADS / 32 * TILE_SEGMENT_F32)
+/* Its threads sum their columns loading TILE_UNROLL_F32 rows at a time
+ * where the windows take at most TILE_SHORT_RADIUS_F32 rows either side,
+ * COLUMN_UNROLL_F32 where they take more (H200, 4K: 8 rows at a time 5% /
+ * 9% faster than 4 at radius 2 / 3, the same at 7, 14% slower at 15). */
+#define TILE_UNROLL_F32 8
+#define TILE_SHORT_RADIUS_F32 7
 /* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
  * are kept to those of this many (64 a thread), as its shared memory
  * allows (four tiles of 46 KiB on 228 KiB). */
@@ -148,7 +168,7 @@ typedef struct
    * with the same window (1; 2 for a plane of pairs such as NV12's UV, 3
    * for RGB, 4 for RGBA ..., whose bytes in pixel_keep are copied); x, w,
    * width, x_first, x_last and row_run then count bytes, the radius
-   * pixels */
+   * pixels (box_tiles_f32: 1, and they count samples) */
   int pixel_samples;
 } BoxBlurArgs;
 

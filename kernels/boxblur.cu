@@ -935,29 +935,27 @@ add_rows_in (const BoxBlurArgs & a, const uint8 * col, int r, int rows,
     sum[c] += part[c];
 }
 
-/* Columns [x_first, x_last) of the region's rows, V of them a thread
- * (mid_pitch is a multiple of it), column_run rows down from @y0, U rows
- * at a time: the rows entering and leaving the next U sums are loaded
- * first, so that their loads are in flight together.  A row that is not
- * there (shrink) adds and subtracts 0, which changes no sum.  VECTOR: the
- * thread's columns are all there, adjacent and aligned. */
-template <typename T, typename RowAcc, typename Mid, int U, int V,
-    bool VECTOR>
+/* The column sums of rows @y0 .. @y1 - 1 of the thread's V columns from
+ * @x on (those from x_last on repeating the last), U rows at a time: the
+ * rows entering and leaving the next U sums are loaded first, so that
+ * their loads are in flight together.  A row that is not there (shrink)
+ * adds and subtracts 0, which changes no sum.  @put (sum) takes each row's
+ * V sums in turn.  VECTOR: the thread's columns are all there, adjacent
+ * and aligned. */
+template <typename T, typename RowAcc, int U, int V, bool VECTOR,
+    typename Put>
 __device__ __forceinline__ void
-box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
+box_columns_at (const BoxBlurArgs & a, int x, int y0, int y1, Put put)
 {
   typedef typename ColumnSums < RowAcc >::Sum Acc;
   typedef typename ColumnSums < RowAcc >::Part Part;
   const int ry = a.radius_y;
-  const int y1 = min (y0 + a.column_run, a.y + a.h);
   /* the first of the rows in every window of the run */
   const int core = y1 - 1 - ry;
   const int n = a.x_last - x;
   const T outside = a.border == BOX_BORDER_SHRINK ? (T) 0 :
       constant_sample < T > (a);
   const uint8 *col = a.src + (long long) x * a.src_step;
-  Mid *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
-      x - a.x_first;
   const int lo = max (y0 - ry, 0), hi = min (y0 + ry, a.height - 1);
   Acc sum[V];
 
@@ -997,19 +995,7 @@ box_columns_at (const BoxBlurArgs & a, Mid * __restrict__ mid, int x, int y0)
 #pragma unroll
     for (int u = 0; u < U; u++) {
       if (y + u < y1) {
-        if (VECTOR) {
-          Vector < Mid, V > w;
-#pragma unroll
-          for (int c = 0; c < V; c++)
-            w.v[c] = (Mid) sum[c];
-          *(Vector < Mid, V > *) out = w;
-        } else {
-#pragma unroll
-          for (int c = 0; c < V; c++)
-            if (c < n)
-              out[c] = (Mid) sum[c];
-        }
-        out += a.mid_pitch;
+        put (sum);
 #pragma unroll
         for (int c = 0; c < V; c++) {
           sum[c] += enter[u][c];
@@ -1148,26 +1134,44 @@ box_columns (const BoxBlurArgs & a, Mid * __restrict__ mid)
       (unsigned long long) x * a.src_step;
   const bool vector = x + V <= a.x_last && a.src_step == sizeof (T)
       && ((at | (unsigned int) a.src_stride) & (sizeof (T) * V - 1)) == 0;
+  const int y1 = min (y0 + a.column_run, a.y + a.h), n = a.x_last - x;
+  typedef typename ColumnSums < Acc >::Sum Sum;
+  Mid *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
+      x - a.x_first;
 
   if constexpr (sizeof (T) == 1 && sizeof (Mid) == 2 && V == 4) {
     /* all four sums stored, those from x_last on into the padding of
      * mid's rows */
-    const int y1 = min (y0 + a.column_run, a.y + a.h);
-    uint16 *out = mid + a.mid_offset + (long long) (y0 - a.y) * a.mid_pitch +
-        x - a.x_first;
     auto put = [&](unsigned int lo, unsigned int hi) {
       *(uint2 *) out = make_uint2 (lo, hi);
       out += a.mid_pitch;
     };
 
     if (vector)
-      box_columns_u8_pairs < U, true > (a, x, a.x_last - x, y0, y1, put);
+      box_columns_u8_pairs < U, true > (a, x, n, y0, y1, put);
     else
-      box_columns_u8_pairs < U, false > (a, x, a.x_last - x, y0, y1, put);
-  } else if (vector)
-    box_columns_at < T, Acc, Mid, U, V, true > (a, mid, x, y0);
-  else
-    box_columns_at < T, Acc, Mid, U, V, false > (a, mid, x, y0);
+      box_columns_u8_pairs < U, false > (a, x, n, y0, y1, put);
+  } else if (vector) {
+    box_columns_at < T, Acc, U, V, true > (a, x, y0, y1,
+        [&](const Sum * sum) {
+          Vector < Mid, V > w;
+#pragma unroll
+          for (int c = 0; c < V; c++)
+            w.v[c] = (Mid) sum[c];
+          *(Vector < Mid, V > *) out = w;
+          out += a.mid_pitch;
+        });
+  } else {
+    /* the columns from x_last on not stored */
+    box_columns_at < T, Acc, U, V, false > (a, x, y0, y1,
+        [&](const Sum * sum) {
+#pragma unroll
+          for (int c = 0; c < V; c++)
+            if (c < n)
+              out[c] = (Mid) sum[c];
+          out += a.mid_pitch;
+        });
+  }
 }
 
 /* The warp's shuffles, for sums of any Acc. */
@@ -1474,7 +1478,8 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
 }
 
 /* ------------------------------------------------------------------------
- * One pass for 8-bit samples, box_tiles_*: a CUDA block takes a tile of
+ * One pass, box_tiles_* (8-bit samples here, float32 ones in
+ * box_tiles_f32 below): a CUDA block takes a tile of
  * TILE_ROWS rows and row_run bytes of the region, and no intermediate
  * frame is written.  The plane holds pixels of pixel_samples samples side
  * by side (1; 2 for NV12's UV, 3 for RGB, 4 for RGBA ...), each sample's
@@ -1796,6 +1801,140 @@ extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_px4 (const BoxBlurArgs * __restrict__ list)
 {
   box_tiles < 4, 4, TILE_PITCH_PX4 > (list);
+}
+
+/* The one pass for float32 samples: column sums slid down in pairs
+ * (Fsum) as box_columns_f32 slides them, two columns a thread, kept as
+ * float32 in shared memory, rows TILE_PITCH_F32 words apart; then each
+ * lane slides its row's window along in a pair, the steps (the column
+ * entering minus the one leaving) found exactly first, TILE_SEGMENT_F32
+ * means stored at once.  The roundings that matter are those of the two
+ * passes: one per column sum, and the mean's own. */
+template <bool INSIDE>
+__device__ __forceinline__ void
+tile_row_f32 (const BoxBlurArgs & a, const float *row, int home, int xs,
+    int xe, int y)
+{
+  const int S = TILE_SEGMENT_F32;
+  const int rx = a.radius_x, ry = a.radius_y;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const float border_column = shrink ? 0.0f :
+      a.border_float * (float) (2 * ry + 1);
+  auto value = [&](int j) {
+    return row_value < float, float, INSIDE > (a, row, j, border_column,
+        home);
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  const float inv = reciprocal (full, Fsum (0.0f));
+  Fsum t = 0.0f;
+
+  for (int i = -rx; i <= rx; i++)
+    t += value (xs + i);
+  for (int x = xs; x < xe; x += S) {
+    Fsum step[S];
+    float out[S];
+
+    /* every read first, as tile_row () does; past xe they read sums of
+     * no use (within the row's pitch or the padding, or folded back by a
+     * mirror at most S columns before the tile's first), which go into no
+     * mean */
+#pragma unroll
+    for (int c = 0; c < S; c++)
+      step[c] = two_sum (value (x + c + rx + 1), -value (x + c - rx));
+#pragma unroll
+    for (int c = 0; c < S; c++) {
+      const int xc = x + c;
+      const unsigned int count = INSIDE || !shrink || xc >= xe ? full :
+          (unsigned int) (min (xc + rx, a.width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+
+      out[c] = count == full ? finish_by (t, full, inv) : finish (t, count);
+      t += step[c];
+    }
+
+    uint8 *p = a.dst + (long long) y * a.dst_stride +
+        (long long) x * a.dst_step;
+    if (x + S <= xe && a.dst_step == sizeof (float)
+        && ((unsigned long long) p & 15) == 0) {
+#pragma unroll
+      for (int c = 0; c < S; c += 4)
+        *(float4 *) (p + 4 * c) = make_float4 (out[c], out[c + 1],
+            out[c + 2], out[c + 3]);
+    } else {
+#pragma unroll
+      for (int c = 0; c < S; c++)
+        if (x + c < xe)
+          store < float >(a, x + c, y, out[c]);
+    }
+  }
+}
+
+/* box_tiles () of float32 samples: x, w, width, x_first, x_last and
+ * row_run count samples. */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_f32 (const BoxBlurArgs * __restrict__ list)
+{
+  /* the tile's rows from TILE_PAD_F32 on, padding on either side */
+  __shared__ float sums[TILE_SUMS_F32];
+  const BoxBlurArgs a = entry (list);
+  const int tx0 = a.x + blockIdx.x * a.row_run;
+  const int tx1 = min (tx0 + a.row_run, a.x + a.w);
+  const int y0 = a.y + blockIdx.y * TILE_ROWS;
+
+  /* the whole block leaves together, before the barrier */
+  if (tx0 >= a.x + a.w || y0 >= a.y + a.h)
+    return;
+
+  const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
+  /* the columns the tile's windows reach, from an even one where the
+   * region's reach allows */
+  const int c0 = max ((tx0 - a.radius_x) & ~1, a.x_first);
+  const int c1 = min (tx1 + a.radius_x, a.x_last);
+  const int x = c0 + 2 * threadIdx.x;
+
+  if (x < c1 && 2 * threadIdx.x < TILE_COLUMNS_F32) {
+    const unsigned long long at = (unsigned long long) a.src +
+        (unsigned long long) x * a.src_step;
+    const bool vector = x + 2 <= a.x_last && a.src_step == sizeof (float)
+        && ((at | (unsigned int) a.src_stride) & 7) == 0;
+    /* both sums stored, a second one past x_last within the row's pitch */
+    float *out = sums + TILE_PAD_F32 + 2 * threadIdx.x;
+    auto put = [&](const Fsum * sum) {
+      out[0] = (float) sum[0];
+      out[1] = (float) sum[1];
+      out += TILE_PITCH_F32;
+    };
+
+    if (a.radius_y <= TILE_SHORT_RADIUS_F32 && vector)
+      box_columns_at < float, Fsum, TILE_UNROLL_F32, 2, true > (a, x, y0,
+          y1, put);
+    else if (a.radius_y <= TILE_SHORT_RADIUS_F32)
+      box_columns_at < float, Fsum, TILE_UNROLL_F32, 2, false > (a, x, y0,
+          y1, put);
+    else if (vector)
+      box_columns_at < float, Fsum, COLUMN_UNROLL_F32, 2, true > (a, x, y0,
+          y1, put);
+    else
+      box_columns_at < float, Fsum, COLUMN_UNROLL_F32, 2, false > (a, x, y0,
+          y1, put);
+  }
+  __syncthreads ();
+
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int part = a.row_run / (TILE_THREADS / 32);
+  const int xs = tx0 + warp * part, xe = min (xs + part, tx1);
+
+  if (y0 + lane >= y1 || xs >= xe)
+    return;
+
+  const float *row = sums + TILE_PAD_F32 + lane * TILE_PITCH_F32 - c0;
+
+  if (xs - a.radius_x >= 0 && xe + a.radius_x <= a.width)
+    tile_row_f32 < true > (a, row, c0, xs, xe, y0 + lane);
+  else
+    tile_row_f32 < false > (a, row, c0, xs, xe, y0 + lane);
 }
 
 /* ------------------------------------------------------------------------

@@ -181,11 +181,12 @@ static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
 };
 
 /* Whether @variant is worth running on sample_formats[@f]: the one pass
- * takes only 8-bit samples (the others would take two passes again). */
+ * takes 8-bit and float32 samples (16-bit ones would take two passes
+ * again). */
 static gboolean
 runs_on (GstCudaBoxBlurVariant variant, guint f)
 {
-  return variant != GST_CUDA_BOX_BLUR_ONE_PASS || f == 0;
+  return variant != GST_CUDA_BOX_BLUR_ONE_PASS || f != 1;
 }
 
 static void
@@ -343,7 +344,8 @@ GST_START_TEST (test_extremes)
         if (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2)
           check_extreme (GST_CUDA_BOX_BLUR_TWO_PASS, sample_formats[f], w,
               h, rx, ry);
-        if (f == 0)
+        if (runs_on (GST_CUDA_BOX_BLUR_ONE_PASS, f)
+            && (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2))
           check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, sample_formats[f], w,
               h, rx, ry);
         if (rx == ry && rx > 1)
@@ -355,13 +357,14 @@ GST_START_TEST (test_extremes)
    * on a GPU of as many multiprocessors as the H200's, where the smaller
    * frames above take runs of 16 (the plan's column-run rule): float32
    * runs of 32 whose first window's core is added in plain parts; and
-   * 8-bit tiles of the most columns */
+   * 8-bit and float32 tiles of the most columns */
   for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
     GST_INFO ("extremes 3840x2160 %s radius 30", sample_formats[f]);
     check_extreme (GST_CUDA_BOX_BLUR_TWO_PASS, sample_formats[f], 3840, 2160,
         30, 30);
   }
   check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 3840, 2160, 7, 7);
+  check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY32F", 3840, 2160, 7, 7);
 }
 
 GST_END_TEST;
@@ -525,7 +528,7 @@ GST_END_TEST;
  * 4-byte aligned (pixels of four then take each component's two passes),
  * extremes; and regions of one to five pixels at the right edge under a
  * mirror, whose lanes' reads past their last sample it folds back the
- * furthest before the tile (pairs and single samples too). */
+ * furthest before the tile (pairs, 8-bit and float32 samples too). */
 GST_START_TEST (test_one_pass_pixels)
 {
   const gchar *const formats[] = { "RGB", "BGR", "RGBA", "BGRx", "AYUV",
@@ -537,7 +540,7 @@ GST_START_TEST (test_one_pass_pixels)
   const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {15, 3}, {3, 15},
   {40, 9}, {22, 22}, {2, 31}
   };
-  const gchar *const edge_formats[] = { "RGB", "RGBA", "GRAY8" };
+  const gchar *const edge_formats[] = { "RGB", "RGBA", "GRAY8", "GRAY32F" };
   GstCudaBoxBlurBorder border;
   guint f, s, r;
 
@@ -572,6 +575,70 @@ GST_START_TEST (test_one_pass_pixels)
 
 GST_END_TEST;
 
+/* The launches that the plan makes of @variant for a whole @w x @h
+ * plane of @format: one for the one pass, two for the two passes. */
+static guint
+launches (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
+    gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
+{
+  const GstCudaBoxBlurInfo info = test_info (format, w, h);
+  GstCudaBoxBlurWindow window = { rx, ry, border, 0.0 };
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GstCudaBoxBlurPlane src = { NULL, w, h, info.stride[0], info.comp[0].step };
+  GstCudaBoxBlurPlane dst = src;
+  guint n;
+
+  fail_unless (cudaMalloc ((void **) &src.data, info.size) == 0);
+  fail_unless (cudaMalloc ((void **) &dst.data, info.size) == 0);
+  gst_cuda_box_blur_plan_reset (plan, info.type);
+  gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
+      NULL);
+  gst_cuda_box_blur_plan_end_batch (plan);
+  n = gst_cuda_box_blur_plan_n_launches (plan);
+  cudaFree (src.data);
+  cudaFree (dst.data);
+  gst_cuda_box_blur_plan_free (plan);
+  return n;
+}
+
+/* The one pass is what the suites above run where they ask for it, and
+ * what the plan picks on its own for 8-bit and float32 windows up to its
+ * radius (GPUs of the H200's shared memory or more); two passes where it
+ * cannot go: 16-bit samples, windows that wrap around the sides, more
+ * rows than its tiles take. */
+GST_START_TEST (test_one_pass_choice)
+{
+  const gchar *const formats[] = { "GRAY8", "GRAY32F" };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS,
+            formats[f], 1920, 1080, 7, 7, GST_CUDA_BOX_BLUR_BORDER_SHRINK),
+        1);
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS,
+            formats[f], 1920, 1080, 40, 9, GST_CUDA_BOX_BLUR_BORDER_MIRROR),
+        1);
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS,
+            formats[f], 1920, 1080, 2, 63, GST_CUDA_BOX_BLUR_BORDER_SHRINK),
+        1);
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS,
+            formats[f], 1920, 1080, 2, 64, GST_CUDA_BOX_BLUR_BORDER_SHRINK),
+        2);
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS,
+            formats[f], 1920, 1080, 7, 7, GST_CUDA_BOX_BLUR_BORDER_WRAP), 2);
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_SEPARABLE,
+            formats[f], 1920, 1080, 15, 15, GST_CUDA_BOX_BLUR_BORDER_SHRINK),
+        1);
+    fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_SEPARABLE,
+            formats[f], 1920, 1080, 16, 16, GST_CUDA_BOX_BLUR_BORDER_SHRINK),
+        2);
+  }
+  fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY16_LE",
+          1920, 1080, 7, 7, GST_CUDA_BOX_BLUR_BORDER_SHRINK), 2);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_direct_borders)
 {
   check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
@@ -594,13 +661,18 @@ GST_START_TEST (test_one_pass_borders)
    * which sets the tiles' width) */
   const GstVideoRectangle edge = { 1912, 0, 8, 64 };
 
+  const gchar *const formats[] = { "GRAY8", "GRAY32F" };
+  guint f;
+
   check_borders (GST_CUDA_BOX_BLUR_ONE_PASS, G_MAXINT);
-  check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 1030, 64, 5, 5,
-      GST_CUDA_BOX_BLUR_BORDER_MIRROR, NULL);
-  check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 3848, 2160, 15, 15,
-      GST_CUDA_BOX_BLUR_BORDER_MIRROR, NULL);
-  check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 1920, 64, 5, 5,
-      GST_CUDA_BOX_BLUR_BORDER_MIRROR, &edge);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], 1030, 64, 5, 5,
+        GST_CUDA_BOX_BLUR_BORDER_MIRROR, NULL);
+    check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], 3848, 2160, 15,
+        15, GST_CUDA_BOX_BLUR_BORDER_MIRROR, NULL);
+    check_variant (GST_CUDA_BOX_BLUR_ONE_PASS, formats[f], 1920, 64, 5, 5,
+        GST_CUDA_BOX_BLUR_BORDER_MIRROR, &edge);
+  }
 }
 
 GST_END_TEST;
@@ -621,6 +693,7 @@ kernels_suite (void)
   tcase_add_test (tc, test_one_pass_borders);
   tcase_add_test (tc, test_one_pass_pairs);
   tcase_add_test (tc, test_one_pass_pixels);
+  tcase_add_test (tc, test_one_pass_choice);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
   tcase_add_test (tc, test_pixels);
