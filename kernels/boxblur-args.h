@@ -64,6 +64,9 @@
  * row_run is a multiple of (a segment for each warp). */
 #define TILE_THREADS 256
 #define TILE_ROWS 32
+/* The most groups of rows that a narrow 8-bit tile's column sums are
+ * split in (tile_group () in boxblur.cu). */
+#define TILE_GROUPS 4
 #define TILE_COLUMNS 736
 #define TILE_PITCH (TILE_COLUMNS + 2)
 #define TILE_PITCH_PX4 (TILE_COLUMNS + 4)

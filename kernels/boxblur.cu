@@ -1702,6 +1702,32 @@ tile_pixels (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
   }
 }
 
+/* The part of a tile's column sums that a thread makes: those of rows
+ * y0 .. y1 - 1 of its column of @across side by side.  Tiles wide enough
+ * take every thread side by side down all TILE_ROWS rows; narrower ones
+ * (the plan narrows them until the GPU holds every tile at once) split
+ * their rows in TILE_GROUPS or 2 groups, each thread then walking fewer
+ * rows after a first window of its own, rather than most threads waiting
+ * at the barrier for the few. */
+struct TileGroup
+{
+  int column, y0, y1;
+};
+
+__device__ __forceinline__ TileGroup
+tile_group (int across, int y0, int y1)
+{
+  const int groups = across * TILE_GROUPS <= TILE_THREADS ? TILE_GROUPS :
+      across * 2 <= TILE_THREADS ? 2 : 1;
+  const int rows = TILE_ROWS / groups, k = threadIdx.x / across;
+  TileGroup g;
+
+  g.column = threadIdx.x - k * across;
+  g.y0 = k < groups ? y0 + k * rows : y1;
+  g.y1 = min (g.y0 + rows, y1);
+  return g;
+}
+
 /* tile_row () of pixels of P samples, @inside or not */
 template <int P>
 __device__ __forceinline__ void
@@ -1741,14 +1767,16 @@ box_tiles (const BoxBlurArgs * __restrict__ list)
   const int reach = a.pixel_samples * a.radius_x;
   const int c0 = max ((tx0 - reach) & ~3, a.x_first);
   const int c1 = min (tx1 + reach, a.x_last);
-  const int x = c0 + 4 * threadIdx.x;
+  const TileGroup g = tile_group ((c1 - c0 + 3) / 4, y0, y1);
+  const int x = c0 + 4 * g.column;
 
-  if (x < c1 && 4 * threadIdx.x < TILE_COLUMNS) {
+  if (g.y0 < g.y1 && x < c1 && 4 * g.column < TILE_COLUMNS) {
     const unsigned long long at = (unsigned long long) a.src +
         (unsigned long long) x * a.src_step;
     const bool vector = x + 4 <= a.x_last && a.src_step == 1
         && ((at | (unsigned int) a.src_stride) & 3) == 0;
-    unsigned int *out = sums + TILE_PAD / 2 + 2 * threadIdx.x;
+    unsigned int *out = sums + TILE_PAD / 2 + (g.y0 - y0) * (PITCH / 2) +
+        2 * g.column;
     /* each sum twice over (tile_row ()), within its 16 bits */
     auto put = [&](unsigned int lo, unsigned int hi) {
       out[0] = lo << 1;
@@ -1758,10 +1786,10 @@ box_tiles (const BoxBlurArgs * __restrict__ list)
 
     if (vector)
       box_columns_u8_pairs < COLUMN_UNROLL_U8, true > (a, x, a.x_last - x,
-          y0, y1, put);
+          g.y0, g.y1, put);
     else
       box_columns_u8_pairs < COLUMN_UNROLL_U8, false > (a, x, a.x_last - x,
-          y0, y1, put);
+          g.y0, g.y1, put);
   }
   __syncthreads ();
 
