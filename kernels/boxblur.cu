@@ -1485,8 +1485,9 @@ box_rows (const BoxBlurArgs & a, const Mid * __restrict__ mid)
  * by side (1; 2 for NV12's UV, 3 for RGB, 4 for RGBA ...), each sample's
  * window taking every pixel_samples-th byte column.  Its threads first sum
  * the columns that the tile's windows reach, four a thread as
- * box_columns_u8_pairs() does, into shared memory, twice over (at most
- * TILE_COLUMNS of them).  After one barrier each warp takes an equal part
+ * box_columns_u8_pairs() does (a narrow tile's rows split among them:
+ * tile_group ()), into shared memory, twice over (at most TILE_COLUMNS of
+ * them).  After one barrier each warp takes an equal part
  * of the tile's columns, a multiple of TILE_SEGMENT and of pixel_samples,
  * and each of its lanes one row of the tile, along which it slides the
  * window: the sum of x + 1 is that of x plus the column entering and minus
