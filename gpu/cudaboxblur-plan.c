@@ -347,9 +347,10 @@ aligned (gconstpointer data, gint stride)
 }
 
 /* What the width of @plan's tiles of @samples samples a pixel is a
- * multiple of, and the most columns of sums they keep (from a multiple of
- * 4 bytes, or of 2 float32 samples): in bytes for 8-bit samples, in
- * samples for float32 ones. */
+ * multiple of, and the most columns a tile and its windows' reach take:
+ * those of sums it keeps, less what rounding its first down to a multiple
+ * of 4 bytes (or of 2 float32 samples) may add.  In bytes for 8-bit
+ * samples, in samples for float32 ones. */
 static gint
 tile_unit (const GstCudaBoxBlurPlan * plan, gint samples)
 {
