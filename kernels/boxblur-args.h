@@ -110,8 +110,8 @@
 #define TILE_UNIT_F32 (TILE_THREADS / 32 * TILE_SEGMENT_F32)
 /* Its threads sum their columns loading TILE_UNROLL_F32 rows at a time
  * where the windows take at most TILE_SHORT_RADIUS_F32 rows either side,
- * COLUMN_UNROLL_F32 where they take more (H200, 4K: 8 rows at a time 5% /
- * 9% faster than 4 at radius 2 / 3, the same at 7, 14% slower at 15). */
+ * COLUMN_UNROLL_F32 where they take more (H200, 4K: 8 rows at a time 8% /
+ * 5% faster than 4 at radius 2 / 3, within 2% at 7, 14% slower at 15). */
 #define TILE_UNROLL_F32 8
 #define TILE_SHORT_RADIUS_F32 7
 /* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
