@@ -65,6 +65,20 @@ static FILE *csv;
 static gint repeats = 50;
 /* the kernels part times only the kernels the element picks */
 static gboolean choice_only;
+/* the kernels parts time only this width, format and radius (0, NULL:
+ * every one), e.g. for one launch in a profiler */
+static gint only_width, only_radius;
+static gchar *only_format;
+
+/* Whether the kernels parts time @format at @width (and with @radius > 0
+ * that radius). */
+static gboolean
+wanted (gint width, const gchar * format, gint radius)
+{
+  return (only_width == 0 || width == only_width)
+      && (only_format == NULL || strcmp (format, only_format) == 0)
+      && (radius == 0 || only_radius == 0 || radius == only_radius);
+}
 
 typedef struct
 {
@@ -288,11 +302,16 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
       };
       gsize bytes = (gsize) w * h * bpp;
-      guint8 *host = g_malloc (bytes);
+      guint8 *host;
       gdouble copy_ms;
       Stats st;
       gsize i;
 
+      if (!wanted (w, fmt, 0)) {
+        gst_cuda_box_blur_plan_free (job.plan);
+        continue;
+      }
+      host = g_malloc (bytes);
       for (i = 0; i < bytes; i++)
         host[i] = f ? (i % 4 == 3 ? 0x3f : (guint8) (i * 37)) : (guint8) i;
       job.bytes = bytes;
@@ -319,6 +338,8 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
 #endif
 
       for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        if (!wanted (w, fmt, radii[r]))
+          continue;
         job.radius = radii[r];
         plan_blur (&job, gst_cuda_box_blur_window_is_direct (job.radius,
                 job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
@@ -495,6 +516,9 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
   {"RGBA", 7}, {"RGBA", 15}, {"RGB", 1}, {"RGB", 2}, {"RGB", 7}, {"RGB", 15}
   };
   RegionJob job;
+  /* the format and width whose copy was last reported */
+  const gchar *copied = "";
+  gint copied_w = 0;
   guint s, c;
 
   region_job_init (&job, dev);
@@ -504,6 +528,8 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
       GstVideoRectangle whole = { 0, 0, w, h };
       Stats copy;
 
+      if (!wanted (w, cases[c].format, cases[c].radius))
+        continue;
       region_job_frames (&job, cases[c].format, w, h);
       gst_cuda_box_blur_settings_init (&job.settings);
       job.settings.radius_x = job.settings.radius_y = cases[c].radius;
@@ -512,9 +538,11 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
 
       copy = time_gpu (run_frame_copy, &job,
           gst_cuda_box_blur_engine_get_stream (job.engine));
-      if (c == 0 || strcmp (cases[c].format, cases[c - 1].format) != 0)
+      if (w != copied_w || strcmp (cases[c].format, copied) != 0)
         report ("kernel", w, h, cases[c].format, "d2d-copy", 0, copy,
             2 * job.info.size, copy.median);
+      copied = cases[c].format;
+      copied_w = w;
       report ("kernel", w, h, cases[c].format, "cudaboxblur",
           cases[c].radius, time_regions (&job), 2 * job.info.size,
           copy.median);
@@ -1783,6 +1811,14 @@ main (int argc, char **argv)
     {"choice-only", 0, 0, G_OPTION_ARG_NONE, &choice_only,
         "In the kernels part, only the kernels the element picks (no "
           "other variant, no NPP)", NULL},
+    {"width", 0, 0, G_OPTION_ARG_INT, &only_width,
+        "In the kernels parts, only frames of this width (1920 or 3840)",
+        "W"},
+    {"format", 0, 0, G_OPTION_ARG_STRING, &only_format,
+        "In the kernels parts, only this format (GRAY8, GRAY32F, NV12, "
+          "RGBA or RGB)", "FORMAT"},
+    {"radius", 0, 0, G_OPTION_ARG_INT, &only_radius,
+        "In the kernels parts, only this radius", "R"},
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
         "Only the parts on frames in GPU memory: regions in place, "
           "GStreamer's CUDA memory and nvh264dec", NULL},
@@ -1908,5 +1944,6 @@ main (int argc, char **argv)
 
   fclose (csv);
   g_free (csv_path);
+  g_free (only_format);
   return 0;
 }
