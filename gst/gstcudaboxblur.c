@@ -864,8 +864,9 @@ install_device_properties (GObjectClass * gobject_class)
    * Ordinal of the CUDA device to run on, as numbered by the CUDA runtime
    * (see `CUDA_VISIBLE_DEVICES`).  -1 (the default) takes the device of the
    * CUDA context GStreamer's CUDA elements around it share (`nvh264dec`,
-   * `cudaupload`, ...), and otherwise device 0.  With CUDA memory caps, a
-   * device-id other than the neighbours' device is an error.
+   * `cudaupload`, ...), and otherwise device 0.  CUDA memory coming in
+   * from another device is an error; the CUDA memory going out may go to
+   * a CUDA element on another device.
    */
   g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
       g_param_spec_int ("device-id", "Device ID",
@@ -1589,11 +1590,15 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
 }
 
 #ifdef HAVE_GST_CUDA
-/* The neighbours' CUDA memory, on the pads whose caps carry it (@cuda:
- * sink, src), must be on the element's device.  With device-id -1 the
- * element moves to the context of a neighbour on another device (one that
- * started after the element, say); otherwise a neighbour on another device
- * is an error. */
+/* The CUDA memory coming in (@cuda[0]: the sink caps carry it) must be on
+ * the element's device: with device-id -1 the element moves to the context
+ * of an upstream neighbour on another device (one that started after the
+ * element, say); otherwise it is an error.  The memory going out
+ * (@cuda[1]) is the element's own, of its context, and is left to a
+ * downstream CUDA element on another device (GStreamer's follow the
+ * context of the memory they get where their cuda-device-id allows, as
+ * cudadownload's default -1 does): it moves only an element of device-id
+ * -1 with no CUDA memory coming in. */
 static gboolean
 gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self, const gboolean cuda[2])
 {
@@ -1616,7 +1621,7 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self, const gboolean cuda[2])
     if (!peer)
       continue;
     theirs = gst_cuda_box_blur_context_device (peer);
-    if (theirs != ours && device_id < 0 && !moved) {
+    if (theirs != ours && device_id < 0 && !moved && (i == 0 || !cuda[0])) {
       GstCudaContext *old;
 
       GST_INFO_OBJECT (self, "moving to device %u, the neighbours' device",
@@ -1632,13 +1637,16 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self, const gboolean cuda[2])
       gst_object_unref (old);
       moved = TRUE;
       ok = gst_cuda_box_blur_open (self, theirs);
-    } else if (theirs != ours) {
+    } else if (theirs != ours && i == 0) {
       GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("cudaboxblur runs on "
-              "CUDA device %u, but the CUDA memory %s it is on device %u",
-              ours, i == 0 ? "coming into" : "going out of", theirs),
+              "CUDA device %u, but the CUDA memory coming into it is on "
+              "device %u", ours, theirs),
           ("device-id=%d: set it to %u, or to -1 to follow the neighbours",
               device_id, theirs));
       ok = FALSE;
+    } else if (theirs != ours) {
+      GST_INFO_OBJECT (self, "downstream works on device %u; the CUDA "
+          "memory going out is on device %u", theirs, ours);
     }
     gst_object_unref (peer);
   }

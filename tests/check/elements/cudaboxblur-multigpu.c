@@ -32,6 +32,7 @@ typedef struct
   gint device;
   GPtrArray *in, *out;
   gint wrong_device;            /* output buffers of another device */
+  gchar *error;                 /* why a frame was refused, or NULL */
 } Run;
 
 #ifdef HAVE_GST_CUDA
@@ -66,6 +67,7 @@ run_device (gpointer data)
       "radius=8", run->device);
 #endif
   GstHarness *h = gst_harness_new_parse (desc);
+  GstBus *bus;
   gint i;
 
 #ifdef HAVE_GST_CUDA
@@ -79,16 +81,35 @@ run_device (gpointer data)
     gst_object_unref (blur);
   }
 #endif
+  /* a refused frame is said at once, with the element's error, rather
+   * than waited for (this thread must not fail the test itself) */
+  bus = gst_bus_new ();
+  gst_element_set_bus (h->element, bus);
   gst_harness_set_src_caps (h, test_caps_new ("NV12", WIDTH, HEIGHT));
   gst_harness_set_sink_caps (h, test_caps_new ("NV12", WIDTH, HEIGHT));
-  for (i = 0; i < FRAMES; i++) {
+  for (i = 0; i < FRAMES && !run->error; i++) {
     GstBuffer *in = test_buffer_new (NULL, "NV12", WIDTH, HEIGHT, 0,
         run->device * 1000 + i);
+    GstFlowReturn flow;
 
     g_ptr_array_add (run->in, in);
-    g_ptr_array_add (run->out, gst_harness_push_and_pull (h,
-            gst_buffer_ref (in)));
+    flow = gst_harness_push (h, gst_buffer_ref (in));
+    if (flow == GST_FLOW_OK) {
+      g_ptr_array_add (run->out, gst_harness_pull (h));
+    } else {
+      GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+      GError *error = NULL;
+
+      if (msg)
+        gst_message_parse_error (msg, &error, NULL);
+      run->error = g_strdup_printf ("frame %d: %s (%s)", i,
+          gst_flow_get_name (flow), error ? error->message : "no message");
+      g_clear_error (&error);
+      gst_clear_message (&msg);
+    }
   }
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
   gst_harness_teardown (h);
   g_free (desc);
   return NULL;
@@ -109,6 +130,7 @@ GST_START_TEST (test_two_devices_at_once)
     runs[d].out = g_ptr_array_new_with_free_func ((GDestroyNotify)
         gst_mini_object_unref);
     runs[d].wrong_device = 0;
+    runs[d].error = NULL;
     threads[d] = g_thread_new ("device", run_device, &runs[d]);
   }
   for (d = 0; d < 2; d++)
@@ -117,6 +139,7 @@ GST_START_TEST (test_two_devices_at_once)
   gst_cuda_box_blur_settings_init (&settings);
   settings.radius_x = settings.radius_y = 8;
   for (d = 0; d < 2; d++) {
+    fail_unless (runs[d].error == NULL, "device %u: %s", d, runs[d].error);
     fail_unless_equals_int (runs[d].out->len, FRAMES);
     fail_unless_equals_int (runs[d].wrong_device, 0);
     for (i = 0; i < FRAMES; i++) {
