@@ -66,9 +66,19 @@ run_device (gpointer data)
   gchar *desc = g_strdup_printf ("cudaboxblur name=blur device-id=%d "
       "radius=8", run->device);
 #endif
-  GstHarness *h = gst_harness_new_parse (desc);
-  GstBus *bus;
+  /* the bin's messages go to a bus of the test's, set before the harness
+   * starts the bin, so that a refused frame is said at once with the
+   * element's error rather than waited for: this thread keeps the error
+   * for the test's own thread to fail on */
+  GstElement *bin = gst_parse_bin_from_description (desc, TRUE, NULL);
+  GstBus *bus = gst_bus_new ();
+  GstHarness *h;
   gint i;
+
+  g_assert (bin != NULL);
+  gst_element_set_bus (bin, bus);
+  h = gst_harness_new_with_element (bin, "sink", "src");
+  gst_object_unref (bin);
 
 #ifdef HAVE_GST_CUDA
   {
@@ -81,10 +91,6 @@ run_device (gpointer data)
     gst_object_unref (blur);
   }
 #endif
-  /* a refused frame is said at once, with the element's error, rather
-   * than waited for (this thread must not fail the test itself) */
-  bus = gst_bus_new ();
-  gst_element_set_bus (h->element, bus);
   gst_harness_set_src_caps (h, test_caps_new ("NV12", WIDTH, HEIGHT));
   gst_harness_set_sink_caps (h, test_caps_new ("NV12", WIDTH, HEIGHT));
   for (i = 0; i < FRAMES && !run->error; i++) {
