@@ -16,6 +16,8 @@
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-debug.h"
 
+#include <gmodule.h>
+
 CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurdevice",
     "cudaboxblur CUDA device and error handling")
 
@@ -39,6 +41,83 @@ gst_cuda_box_blur_check_cuda (cudaError_t err, const gchar * what,
 }
 
 /**
+ * gst_cuda_box_blur_no_device_explain:
+ * @has_driver: whether the NVIDIA driver's library (libcuda.so.1) loads
+ * @driver: the CUDA version the driver supports (1000 x major + 10 x
+ *   minor), 0 for none
+ * @runtime: the CUDA version the plugin was built with
+ * @visible: (nullable): CUDA_VISIBLE_DEVICES
+ *
+ * Why a machine shows the plugin no CUDA device, and what to do about it,
+ * in words a user can act on: no driver, a driver older than the CUDA the
+ * plugin was built with, or no GPU the driver sees.
+ *
+ * Returns: (transfer full): the text.
+ */
+gchar *
+gst_cuda_box_blur_no_device_explain (gboolean has_driver, gint driver,
+    gint runtime, const gchar * visible)
+{
+  if (!has_driver)
+    return g_strdup ("the NVIDIA driver is not installed (libcuda.so.1 not "
+        "found); install the NVIDIA driver for the GPU");
+  if (driver > 0 && driver < runtime)
+    return g_strdup_printf ("the NVIDIA driver supports CUDA %d.%d, older "
+        "than the CUDA %d.%d this plugin was built with; install a newer "
+        "NVIDIA driver", driver / 1000, driver % 1000 / 10, runtime / 1000,
+        runtime % 1000 / 10);
+  if (visible)
+    return g_strdup_printf ("the NVIDIA driver (CUDA %d.%d) finds no GPU "
+        "among those CUDA_VISIBLE_DEVICES=\"%s\" lets through",
+        driver / 1000, driver % 1000 / 10, visible);
+  return g_strdup_printf ("the NVIDIA driver (CUDA %d.%d) finds no GPU; "
+      "nvidia-smi lists the GPUs it sees", driver / 1000, driver % 1000 / 10);
+}
+
+/* gst_cuda_box_blur_no_device_explain() of this machine. */
+static gchar *
+no_device_reason (void)
+{
+  GModule *libcuda = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY |
+      G_MODULE_BIND_LOCAL);
+  int driver = 0, runtime = 0;
+
+  if (!libcuda)
+    GST_INFO ("no NVIDIA driver: %s", g_module_error ());
+  else
+    g_module_close (libcuda);
+  cudaDriverGetVersion (&driver);
+  cudaRuntimeGetVersion (&runtime);
+  cudaGetLastError ();
+  GST_INFO ("driver for CUDA %d, runtime %d, CUDA_VISIBLE_DEVICES %s", driver,
+      runtime, GST_STR_NULL (g_getenv ("CUDA_VISIBLE_DEVICES")));
+  return gst_cuda_box_blur_no_device_explain (libcuda != NULL, driver,
+      runtime, g_getenv ("CUDA_VISIBLE_DEVICES"));
+}
+
+/**
+ * gst_cuda_box_blur_context_lost:
+ *
+ * After a CUDA error: whether the context current on the calling thread is
+ * lost, as a sticky error (a kernel that faulted: cudaErrorLaunchFailure,
+ * cudaErrorIllegalAddress ...) leaves it, so that every call in it fails
+ * from then on and only a new context recovers.  Waits for the work
+ * queued in the context.
+ */
+gboolean
+gst_cuda_box_blur_context_lost (void)
+{
+  const cudaError_t err = cudaDeviceSynchronize ();
+
+  /* a sticky error stays; any other is cleared */
+  cudaGetLastError ();
+  if (err == cudaSuccess)
+    return FALSE;
+  GST_INFO ("the CUDA context is lost: %s", cudaGetErrorName (err));
+  return TRUE;
+}
+
+/**
  * gst_cuda_box_blur_device_query:
  *
  * Checks that @device_id names a usable CUDA device that supports managed
@@ -54,12 +133,15 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
   gint count = 0, mode;
 
   err = cudaGetDeviceCount (&count);
+  GST_INFO ("cudaGetDeviceCount: %s, %d devices", cudaGetErrorName (err),
+      count);
   if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver
       || (err == cudaSuccess && count == 0)) {
+    gchar *reason = no_device_reason ();
+
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
-        "No CUDA device available: %s (%s)",
-        err == cudaSuccess ? "no device found" : cudaGetErrorString (err),
-        cudaGetErrorName (err));
+        "No CUDA device available: %s", reason);
+    g_free (reason);
     return FALSE;
   }
   if (!GST_CUDA_BOX_BLUR_CHECK (err, error))

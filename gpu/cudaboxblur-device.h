@@ -48,6 +48,13 @@ gboolean gst_cuda_box_blur_check_cuda      (cudaError_t err,
 #define GST_CUDA_BOX_BLUR_CHECK(call, error) \
     gst_cuda_box_blur_check_cuda ((call), #call, __FILE__, __LINE__, (error))
 
+gchar *  gst_cuda_box_blur_no_device_explain (gboolean has_driver,
+                                              gint driver,
+                                              gint runtime,
+                                              const gchar * visible);
+
+gboolean gst_cuda_box_blur_context_lost    (void);
+
 cudaError_t gst_cuda_box_blur_keep_on_host  (const void * ptr,
                                              gsize size,
                                              gint device_id);

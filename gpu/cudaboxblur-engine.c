@@ -167,6 +167,18 @@ gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine)
   return gst_cuda_box_blur_plan_n_launches (engine->plan);
 }
 
+/**
+ * gst_cuda_box_blur_engine_launch_kernel:
+ *
+ * Returns: the kernel of launch @i of the last frame.
+ */
+cudaKernel_t
+gst_cuda_box_blur_engine_launch_kernel (const GstCudaBoxBlurEngine * engine,
+    guint i)
+{
+  return gst_cuda_box_blur_plan_launch_kernel (engine->plan, i);
+}
+
 /* Device memory a stream of @info frames may take at once: two frames in
  * each of the element's pools, the staging copies, the scratch frame of
  * several passes and the column sums (of the first plane's samples, four
@@ -557,36 +569,28 @@ fill_frame (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
 
 /* @r grown by @dx columns and @dy rows on every side, clipped to
  * @width x @height. */
-static GstVideoRectangle
-grow_clipped (const GstVideoRectangle * r, gint dx, gint dy, gint width,
-    gint height)
-{
-  GstVideoRectangle g;
-
-  g.x = MAX (r->x - dx, 0);
-  g.y = MAX (r->y - dy, 0);
-  g.w = MIN ((gint64) r->x + r->w + dx, width) - g.x;
-  g.h = MIN ((gint64) r->y + r->h + dy, height) - g.y;
-  return g;
-}
-
-/* The halo the windows of @window read around @region of a plane of
- * @width x @height: one more row each way, as the column sums read the row
- * after a region's last row as they slide on, and discard it; the whole
+/* What the windows of @window read around @region of a plane of @width x
+ * @height (BOX_READ_BELOW in boxblur-args.h): the windows of its samples
+ * and BOX_READ_BELOW rows under them, clipped to the plane; the whole
  * plane where a wrapping window reaches round to the other side. */
 static GstVideoRectangle
 halo_of (const GstVideoRectangle * region,
     const GstCudaBoxBlurWindow * window, gint width, gint height)
 {
   const GstVideoRectangle plane = { 0, 0, width, height };
+  GstVideoRectangle g;
 
   if (window->border == GST_CUDA_BOX_BLUR_BORDER_WRAP
       && (region->x - window->radius_x < 0 || region->y - window->radius_y < 0
           || region->x + region->w + window->radius_x > width
           || region->y + region->h + window->radius_y > height))
     return plane;
-  return grow_clipped (region, window->radius_x, window->radius_y + 1,
-      width, height);
+  g.x = MAX (region->x - window->radius_x, 0);
+  g.y = MAX (region->y - window->radius_y, 0);
+  g.w = MIN ((gint64) region->x + region->w + window->radius_x, width) - g.x;
+  g.h = MIN ((gint64) region->y + region->h + window->radius_y +
+      BOX_READ_BELOW, height) - g.y;
+  return g;
 }
 
 /* A plane like @plane whose samples inside @copy's halo are read from the

@@ -37,7 +37,8 @@ G_BEGIN_DECLS
 #define GST_CUDA_BOX_BLUR_CAPS_FIELDS \
     "width = (int) [ 1, " G_STRINGIFY (GST_CUDA_BOX_BLUR_MAX_DIMENSION) " ], " \
     "height = (int) [ 1, " G_STRINGIFY (GST_CUDA_BOX_BLUR_MAX_DIMENSION) " ], " \
-    "framerate = (fraction) [ 0, max ]"
+    "framerate = (fraction) [ 0, max ], " \
+    "interlace-mode = (string) progressive"
 
 /* System memory, which includes the element's managed and pinned pools. */
 #define GST_CUDA_BOX_BLUR_CAPS \

@@ -806,6 +806,18 @@ gst_cuda_box_blur_plan_n_launches (const GstCudaBoxBlurPlan * plan)
   return plan->launches->len;
 }
 
+/**
+ * gst_cuda_box_blur_plan_launch_kernel:
+ *
+ * Returns: the kernel of launch @i of the last frame.
+ */
+cudaKernel_t
+gst_cuda_box_blur_plan_launch_kernel (const GstCudaBoxBlurPlan * plan, guint i)
+{
+  g_return_val_if_fail (i < plan->launches->len, NULL);
+  return g_array_index (plan->launches, Launch, i).kernel;
+}
+
 /* Grows device (or with @host, page-locked host) memory @mem of @size
  * bytes to hold at least @needed. */
 static gboolean

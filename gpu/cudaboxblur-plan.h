@@ -84,6 +84,9 @@ gsize                gst_cuda_box_blur_plan_mid_size (gint width,
 
 guint                gst_cuda_box_blur_plan_n_launches (const GstCudaBoxBlurPlan * plan);
 
+cudaKernel_t         gst_cuda_box_blur_plan_launch_kernel (const GstCudaBoxBlurPlan * plan,
+                                                     guint i);
+
 gboolean             gst_cuda_box_blur_plan_upload  (GstCudaBoxBlurPlan * plan,
                                                      cudaStream_t stream,
                                                      GError ** error);

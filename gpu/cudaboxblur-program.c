@@ -33,22 +33,84 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
 
 #define ARGS_HEADER_NAME "boxblur-args.h"
 
-static const gchar *const type_suffix[] = {
-  [GST_CUDA_BOX_BLUR_U8] = "u8",
-  [GST_CUDA_BOX_BLUR_U16] = "u16",
-  [GST_CUDA_BOX_BLUR_F32] = "f32",
+/* Every kernel of a program: its name in kernels/boxblur.cu and where
+ * its handle goes. */
+typedef struct
+{
+  const gchar *name;
+  gsize offset;                 /* of its cudaKernel_t in the program */
+} KernelRow;
+
+#define KERNEL(name, field) { name, G_STRUCT_OFFSET (GstCudaBoxBlurProgram, \
+      field) }
+#define KERNELS_OF_TYPE(field, stem) \
+  KERNEL (stem "_u8", field[GST_CUDA_BOX_BLUR_U8]), \
+  KERNEL (stem "_u16", field[GST_CUDA_BOX_BLUR_U16]), \
+  KERNEL (stem "_f32", field[GST_CUDA_BOX_BLUR_F32])
+
+static const KernelRow kernel_rows[] = {
+  KERNELS_OF_TYPE (direct, "box_blur"),
+  KERNELS_OF_TYPE (direct3x3, "box_blur3"),
+  KERNELS_OF_TYPE (columns, "box_columns"),
+  KERNELS_OF_TYPE (rows, "box_rows"),
+  KERNELS_OF_TYPE (pixelate, "pixelate"),
+  KERNELS_OF_TYPE (compose, "compose"),
+  KERNEL ("box_columns_u8_16", columns16),
+  KERNEL ("box_rows_u8_16", rows16),
+  KERNEL ("box_tiles_u8", tiles),
+  KERNEL ("box_tiles_px3", tiles_px3),
+  KERNEL ("box_tiles_px4", tiles_px4),
+  KERNEL ("box_tiles_f32", tiles_f32),
+  KERNEL ("box_blur_px4", direct_px4),
+  KERNEL ("box_blur3_px4", direct3x3_px4),
+  KERNEL ("box_rows_px4", rows_px4),
+  KERNEL ("box_rows_px4_16", rows16_px4),
+  KERNEL ("pixelate_px4", pixelate_px4),
+  KERNEL ("copy_bytes", copy),
 };
 
-static gboolean
-get_kernel (GstCudaBoxBlurProgram * program, const gchar * stem,
-    const gchar * suffix, cudaKernel_t * kernel, GError ** error)
-{
-  gchar *name = g_strdup_printf ("%s_%s", stem, suffix);
-  gboolean ok = GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (kernel,
-          program->library, name), error);
+#define KERNEL_AT(program, row) \
+  ((cudaKernel_t *) ((guint8 *) (program) + (row)->offset))
 
-  g_free (name);
-  return ok;
+/**
+ * gst_cuda_box_blur_program_n_kernels:
+ *
+ * Returns: how many kernels a program holds; each has an index below it.
+ */
+guint
+gst_cuda_box_blur_program_n_kernels (void)
+{
+  return G_N_ELEMENTS (kernel_rows);
+}
+
+/**
+ * gst_cuda_box_blur_program_kernel_name:
+ *
+ * Returns: the name in kernels/boxblur.cu of kernel @i.
+ */
+const gchar *
+gst_cuda_box_blur_program_kernel_name (guint i)
+{
+  g_return_val_if_fail (i < G_N_ELEMENTS (kernel_rows), NULL);
+  return kernel_rows[i].name;
+}
+
+/**
+ * gst_cuda_box_blur_program_kernel_index:
+ *
+ * Returns: the index of @kernel among @program's kernels, or -1 when it
+ * is none of them.
+ */
+gint
+gst_cuda_box_blur_program_kernel_index (const GstCudaBoxBlurProgram * program,
+    cudaKernel_t kernel)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (kernel_rows); i++)
+    if (*KERNEL_AT (program, &kernel_rows[i]) == kernel)
+      return i;
+  return -1;
 }
 
 /**
@@ -442,39 +504,11 @@ program_new (gconstpointer data, const gchar * arch,
               data, NULL, NULL, 0, NULL, NULL, 0), error))
     goto failed;
 
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->copy,
-              program->library, "copy_bytes"), error)
-      || !get_kernel (program, "box_columns", "u8_16", &program->columns16,
-          error)
-      || !get_kernel (program, "box_rows", "u8_16", &program->rows16, error)
-      || !get_kernel (program, "box_tiles", "u8", &program->tiles, error)
-      || !get_kernel (program, "box_tiles", "px3", &program->tiles_px3, error)
-      || !get_kernel (program, "box_tiles", "px4", &program->tiles_px4, error)
-      || !get_kernel (program, "box_tiles", "f32", &program->tiles_f32, error)
-      || !get_kernel (program, "box_blur", "px4", &program->direct_px4, error)
-      || !get_kernel (program, "box_blur3", "px4", &program->direct3x3_px4,
-          error)
-      || !get_kernel (program, "box_rows", "px4", &program->rows_px4, error)
-      || !get_kernel (program, "box_rows", "px4_16", &program->rows16_px4,
-          error)
-      || !get_kernel (program, "pixelate", "px4", &program->pixelate_px4,
-          error))
-    goto unload;
-  for (i = 0; i < G_N_ELEMENTS (type_suffix); i++) {
-    if (!get_kernel (program, "box_blur", type_suffix[i], &program->direct[i],
-            error)
-        || !get_kernel (program, "box_blur3", type_suffix[i],
-            &program->direct3x3[i], error)
-        || !get_kernel (program, "box_columns", type_suffix[i],
-            &program->columns[i], error)
-        || !get_kernel (program, "box_rows", type_suffix[i],
-            &program->rows[i], error)
-        || !get_kernel (program, "pixelate", type_suffix[i],
-            &program->pixelate[i], error)
-        || !get_kernel (program, "compose", type_suffix[i],
-            &program->compose[i], error))
+  for (i = 0; i < G_N_ELEMENTS (kernel_rows); i++)
+    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (KERNEL_AT (program,
+                    &kernel_rows[i]), program->library, kernel_rows[i].name),
+            error))
       goto unload;
-  }
   return program;
 
 unload:

@@ -135,4 +135,12 @@ void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * p
 GstCudaBoxBlurVariant
           gst_cuda_box_blur_program_choose      (const GstCudaBoxBlurWindow * window);
 
+guint     gst_cuda_box_blur_program_n_kernels   (void);
+
+const gchar *
+          gst_cuda_box_blur_program_kernel_name (guint i);
+
+gint      gst_cuda_box_blur_program_kernel_index (const GstCudaBoxBlurProgram * program,
+                                                  cudaKernel_t kernel);
+
 G_END_DECLS

@@ -1755,6 +1755,25 @@ gst_cuda_box_blur_fixate_caps (GstBaseTransform * trans,
   return gst_caps_fixate (othercaps);
 }
 
+/* Whether @incaps and @outcaps describe the same frames: equal, but for
+ * an interlace-mode that one states and the other leaves out (the pad
+ * templates name progressive video, the one mode the element takes). */
+static gboolean
+same_frames (GstCaps * incaps, GstCaps * outcaps)
+{
+  GstStructure *in = gst_structure_copy (gst_caps_get_structure (incaps, 0));
+  GstStructure *out = gst_structure_copy (gst_caps_get_structure (outcaps,
+          0));
+  gboolean same;
+
+  gst_structure_remove_field (in, "interlace-mode");
+  gst_structure_remove_field (out, "interlace-mode");
+  same = gst_structure_is_equal (in, out);
+  gst_structure_free (in);
+  gst_structure_free (out);
+  return same;
+}
+
 static gboolean
 gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -1773,8 +1792,7 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   /* the same frames on both sides, in one memory or the other */
   filter->negotiated = FALSE;
   if (!gst_cuda_box_blur_info_from_caps (&info, incaps)
-      || !gst_structure_is_equal (gst_caps_get_structure (incaps, 0),
-          gst_caps_get_structure (outcaps, 0))) {
+      || !same_frames (incaps, outcaps)) {
     GST_ERROR_OBJECT (self, "cannot blur %" GST_PTR_FORMAT " into %"
         GST_PTR_FORMAT, incaps, outcaps);
     return FALSE;
@@ -2088,12 +2106,35 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   return TRUE;
 }
 
-/* Posts the element error of a blur that failed, and frees @error. */
+/* Posts the element error of a blur that failed, and frees @error.  When
+ * the error left the element's CUDA context lost (a kernel that faulted),
+ * forgets the context, so that the next start works in a new one, and
+ * says whose it was. */
 static void
 gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
 {
-  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-      ("CUDA error while blurring a frame"), ("%s", error->message));
+  gboolean lost = !gst_cuda_box_blur_enter (self, NULL);
+
+  if (!lost) {
+    lost = gst_cuda_box_blur_context_lost ();
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!lost) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame"), ("%s", error->message));
+  } else if (gst_cuda_box_blur_context_abandon (CUDA_CONTEXT (self),
+          self->device.device_id)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame: the CUDA context of device %d "
+            "is lost; the next start makes a new one",
+            self->device.device_id), ("%s", error->message));
+  } else {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame: the CUDA context of device %d, "
+            "which a neighbouring CUDA element or the application shares, "
+            "is lost; it must make a new one", self->device.device_id),
+        ("%s", error->message));
+  }
   g_error_free (error);
 }
 

@@ -43,6 +43,9 @@ static struct
 {
   CUresult (CUDAAPI * device_get) (CUdevice * device, int ordinal);
   CUresult (CUDAAPI * primary_retain) (CUcontext * context, CUdevice device);
+  /* cuCtxCreate as CUDA 12.0 declares it (cuCtxCreate_v2) */
+  CUresult (CUDAAPI * create) (CUcontext * context, unsigned int flags,
+      CUdevice device);
   CUresult (CUDAAPI * push) (CUcontext context);
   CUresult (CUDAAPI * pop) (CUcontext * context);
   CUresult (CUDAAPI * error_name) (CUresult result, const char **name);
@@ -92,11 +95,12 @@ load_driver (GError ** error)
   if (g_once_init_enter (&loaded)) {
     driver.device_get = entry_point ("cuDeviceGet");
     driver.primary_retain = entry_point ("cuDevicePrimaryCtxRetain");
+    driver.create = entry_point ("cuCtxCreate");
     driver.push = entry_point ("cuCtxPushCurrent");
     driver.pop = entry_point ("cuCtxPopCurrent");
     driver.error_name = entry_point ("cuGetErrorName");
     g_once_init_leave (&loaded, driver.device_get && driver.primary_retain
-        && driver.push && driver.pop && driver.error_name ? 1 : 2);
+        && driver.create && driver.push && driver.pop && driver.error_name ? 1 : 2);
   }
   if (loaded == 1)
     return TRUE;
@@ -119,15 +123,37 @@ check_driver (CUresult result, const gchar * what, GError ** error)
   return FALSE;
 }
 
-/* The primary context of @device_id, retained once and kept for the life
- * of the process, as the CUDA runtime keeps it: whatever was made in it
- * may outlive the element and allocator that made it. */
-static gboolean
-primary_context (gint device_id, CUcontext * context, GError ** error)
+/* The context of each device that enter() pushes when it is given no
+ * GstCudaContext: the device's primary context, retained once and kept
+ * for the life of the process, as the CUDA runtime keeps it (whatever was
+ * made in it may outlive the element and allocator that made it); after
+ * gst_cuda_box_blur_context_abandon() one made here, since the primary
+ * context stays lost for as long as anyone in the process holds it. */
+typedef struct
 {
-  static GMutex lock;
-  static GArray *contexts = NULL;       /* CUcontext by device ordinal */
+  CUcontext context;
+  gboolean replace;             /* the primary context was lost */
+} DeviceContext;
+
+static GMutex device_lock;
+static GArray *device_contexts;        /* DeviceContext by device ordinal */
+
+static DeviceContext *
+device_entry (gint device_id)
+{
+  if (!device_contexts)
+    device_contexts = g_array_new (FALSE, TRUE, sizeof (DeviceContext));
+  if ((guint) device_id >= device_contexts->len)
+    g_array_set_size (device_contexts, device_id + 1);
+  return &g_array_index (device_contexts, DeviceContext, device_id);
+}
+
+static gboolean
+device_context (gint device_id, CUcontext * context, GError ** error)
+{
+  DeviceContext *entry;
   gboolean ok = TRUE;
+  CUcontext popped;
   CUdevice device;
 
   if (device_id < 0) {
@@ -136,20 +162,27 @@ primary_context (gint device_id, CUcontext * context, GError ** error)
     return FALSE;
   }
 
-  g_mutex_lock (&lock);
-  if (!contexts)
-    contexts = g_array_new (FALSE, TRUE, sizeof (CUcontext));
-  if ((guint) device_id >= contexts->len)
-    g_array_set_size (contexts, device_id + 1);
-  *context = g_array_index (contexts, CUcontext, device_id);
+  g_mutex_lock (&device_lock);
+  entry = device_entry (device_id);
+  *context = entry->context;
   if (!*context) {
     ok = check_driver (driver.device_get (&device, device_id), "cuDeviceGet",
-        error) && check_driver (driver.primary_retain (context, device),
-        "cuDevicePrimaryCtxRetain", error);
-    if (ok)
-      g_array_index (contexts, CUcontext, device_id) = *context;
+        error);
+    /* cuCtxCreate makes the new context current: popped again at once */
+    if (ok && entry->replace)
+      ok = check_driver (driver.create (context, 0, device), "cuCtxCreate",
+          error) && check_driver (driver.pop (&popped), "cuCtxPopCurrent",
+          error);
+    else if (ok)
+      ok = check_driver (driver.primary_retain (context, device),
+          "cuDevicePrimaryCtxRetain", error);
+    if (ok) {
+      entry->context = *context;
+      GST_INFO ("device %d: %s context %p", device_id, entry->replace ?
+          "a new" : "the primary", *context);
+    }
   }
-  g_mutex_unlock (&lock);
+  g_mutex_unlock (&device_lock);
   return ok;
 }
 
@@ -178,7 +211,7 @@ gst_cuda_box_blur_context_enter (GstObject * context, gint device_id,
   if (context)
     return gst_cuda_box_blur_context_push (GST_CUDA_CONTEXT (context), error);
 #endif
-  return load_driver (error) && primary_context (device_id, &primary, error)
+  return load_driver (error) && device_context (device_id, &primary, error)
       && check_driver (driver.push (primary), "cuCtxPushCurrent", error);
 }
 
@@ -207,4 +240,38 @@ gst_cuda_box_blur_context_leave (GstObject * context)
   if (result != CUDA_SUCCESS)
     GST_WARNING ("cannot take the primary CUDA context off the thread: "
         "cuCtxPopCurrent returned %d", (gint) result);
+}
+
+/**
+ * gst_cuda_box_blur_context_abandon:
+ * @context: (nullable): as given to gst_cuda_box_blur_context_enter()
+ *
+ * After a sticky CUDA error (a kernel that faulted), which leaves the
+ * context it happened in lost: nothing runs in it any more, and only a
+ * new context recovers.  Forgets the context so that no element of the
+ * process works in it again: the next one that enters the device works in
+ * a new context (GstCudaContext: the next that needs one makes it; the
+ * device's context: one made at the next enter).  Those who hold the lost
+ * one keep it until they let go.
+ *
+ * Returns: whether the lost context was the process's own, rather than a
+ * neighbour's or the application's.
+ */
+gboolean
+gst_cuda_box_blur_context_abandon (GstObject * context, gint device_id)
+{
+  DeviceContext *entry;
+
+  init_debug ();
+#ifdef HAVE_GST_CUDA
+  if (context)
+    return gst_cuda_box_blur_cuda_context_abandon (GST_CUDA_CONTEXT (context));
+#endif
+  g_mutex_lock (&device_lock);
+  entry = device_entry (MAX (device_id, 0));
+  GST_WARNING ("device %d: context %p is lost", device_id, entry->context);
+  entry->context = NULL;
+  entry->replace = TRUE;
+  g_mutex_unlock (&device_lock);
+  return TRUE;
 }

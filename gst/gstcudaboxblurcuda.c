@@ -94,39 +94,107 @@ gst_cuda_box_blur_peer_context (GstPad * pad)
   return context;
 }
 
-/* The context of @device_id that elements of this process share when no
- * neighbour brings one: made by the first that needs it, and gone with
- * the last of its users. */
+/* The contexts of this process's own, a GWeakRef per device: made by the
+ * first element that needs one when no neighbour brings one, and gone
+ * with the last of its users. */
+static GMutex process_lock;
+static GPtrArray *process_contexts;
+
+/* Marks on a GstCudaContext: made here (process_context()); lost. */
+#define OWN_QUARK g_quark_from_static_string ("cudaboxblur-own")
+#define LOST_QUARK g_quark_from_static_string ("cudaboxblur-lost")
+
+static GWeakRef *
+process_ref (guint device_id)
+{
+  if (!process_contexts)
+    process_contexts = g_ptr_array_new ();
+  while (process_contexts->len <= device_id) {
+    GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+    g_weak_ref_init (ref, NULL);
+    g_ptr_array_add (process_contexts, ref);
+  }
+  return g_ptr_array_index (process_contexts, device_id);
+}
+
 static GstCudaContext *
 process_context (guint device_id)
 {
-  static GMutex lock;
-  static GPtrArray *contexts = NULL;    /* a GWeakRef per device */
   GstCudaContext *context;
   GWeakRef *ref;
 
-  g_mutex_lock (&lock);
-  if (!contexts)
-    contexts = g_ptr_array_new ();
-  while (contexts->len <= device_id) {
-    ref = g_new0 (GWeakRef, 1);
-    g_weak_ref_init (ref, NULL);
-    g_ptr_array_add (contexts, ref);
-  }
-  ref = g_ptr_array_index (contexts, device_id);
+  g_mutex_lock (&process_lock);
+  ref = process_ref (device_id);
   context = g_weak_ref_get (ref);
   if (!context) {
     context = gst_cuda_context_new (device_id);
-    g_weak_ref_set (ref, context);
+    if (context) {
+      g_object_set_qdata (G_OBJECT (context), OWN_QUARK, GINT_TO_POINTER (1));
+      g_weak_ref_set (ref, context);
+    }
   }
-  g_mutex_unlock (&lock);
+  g_mutex_unlock (&process_lock);
   return context;
+}
+
+/**
+ * gst_cuda_box_blur_cuda_context_abandon:
+ *
+ * Marks @context lost (a sticky CUDA error: nothing runs in it any more):
+ * no element of this process takes it again, from a neighbour or from
+ * the pipeline, and where it was the process's own, the next element that
+ * needs one makes a new one.  Those who hold it keep it until they let
+ * go.
+ *
+ * Returns: whether @context was the process's own, rather than a
+ * neighbour's or the application's.
+ */
+gboolean
+gst_cuda_box_blur_cuda_context_abandon (GstCudaContext * context)
+{
+  const gboolean own = g_object_get_qdata (G_OBJECT (context), OWN_QUARK)
+      != NULL;
+  GstCudaContext *current;
+  GWeakRef *ref;
+
+  g_object_set_qdata (G_OBJECT (context), LOST_QUARK, GINT_TO_POINTER (1));
+  g_mutex_lock (&process_lock);
+  ref = process_ref (gst_cuda_box_blur_context_device (context));
+  current = g_weak_ref_get (ref);
+  if (current == context)
+    g_weak_ref_set (ref, NULL);
+  g_mutex_unlock (&process_lock);
+  gst_clear_object (&current);
+  return own;
+}
+
+/* Drops *@field of @element, under its lock, if it holds a context that
+ * was abandoned; returns whether it holds a context still. */
+static gboolean
+keep_unless_lost (GstElement * element, GstCudaContext ** field)
+{
+  GstCudaContext *lost = NULL;
+  gboolean held;
+
+  GST_OBJECT_LOCK (element);
+  if (*field && g_object_get_qdata (G_OBJECT (*field), LOST_QUARK))
+    lost = g_steal_pointer (field);
+  held = *field != NULL;
+  GST_OBJECT_UNLOCK (element);
+  if (lost)
+    GST_INFO_OBJECT (element, "not taking the lost CUDA context %"
+        GST_PTR_FORMAT, lost);
+  gst_clear_object (&lost);
+  return held;
 }
 
 /**
  * gst_cuda_box_blur_share_context:
  * @device_id: the device wanted, or -1 for any
- * @context: (inout): where the context goes; one already there is kept
+ * @context: (inout): @element's field for the context, which its object
+ *   lock guards (set_context() writes it from any thread); one already
+ *   there is kept
  *
  * Finds the CUDA context @element works in, as GStreamer's CUDA elements
  * do (gst_cuda_ensure_element_context()): a neighbour's, asked downstream
@@ -135,7 +203,8 @@ process_context (guint device_id)
  * the device that the other elements of the process use, rather than
  * making one for each pipeline, and offers it to the pipeline (a
  * have-context message) so that the CUDA elements that start later share
- * it.
+ * it.  A context that gst_cuda_box_blur_cuda_context_abandon() marked
+ * lost is never taken.
  *
  * Returns: %FALSE when no context could be made.
  */
@@ -144,11 +213,12 @@ gst_cuda_box_blur_share_context (GstElement * element, gint device_id,
     GstCudaContext ** context)
 {
   GstPad *pads[] = { NULL, NULL };
+  GstCudaContext *own;
   GstContext *shared;
   GList *l;
   guint i;
 
-  if (*context)
+  if (keep_unless_lost (element, context))
     return TRUE;
 
   GST_OBJECT_LOCK (element);
@@ -158,32 +228,40 @@ gst_cuda_box_blur_share_context (GstElement * element, gint device_id,
     pads[1] = gst_object_ref (l->data);
   GST_OBJECT_UNLOCK (element);
   for (i = 0; i < G_N_ELEMENTS (pads); i++) {
-    GstCudaContext *peer = pads[i] && !*context ?
+    GstCudaContext *peer = pads[i] && !keep_unless_lost (element, context) ?
         gst_cuda_box_blur_peer_context (pads[i]) : NULL;
 
     if (peer && (device_id < 0
-            || gst_cuda_box_blur_context_device (peer) == (guint) device_id))
-      *context = g_steal_pointer (&peer);
+            || gst_cuda_box_blur_context_device (peer) == (guint) device_id)) {
+      GST_OBJECT_LOCK (element);
+      if (!*context)
+        *context = g_steal_pointer (&peer);
+      GST_OBJECT_UNLOCK (element);
+    }
     gst_clear_object (&peer);
     gst_clear_object (&pads[i]);
   }
-  if (*context)
+  if (keep_unless_lost (element, context))
     return TRUE;
 
   /* the pipeline answers by setting its context on the element, which
    * gst_cuda_handle_set_context() takes if its device fits */
   gst_element_post_message (element, gst_message_new_need_context
       (GST_OBJECT (element), GST_CUDA_CONTEXT_TYPE));
-  if (*context)
+  if (keep_unless_lost (element, context))
     return TRUE;
 
-  *context = process_context (MAX (device_id, 0));
-  if (!*context)
+  own = process_context (MAX (device_id, 0));
+  if (!own)
     return FALSE;
-  shared = gst_context_new_cuda_context (*context);
+  GST_OBJECT_LOCK (element);
+  gst_object_replace ((GstObject **) context, GST_OBJECT (own));
+  GST_OBJECT_UNLOCK (element);
+  shared = gst_context_new_cuda_context (own);
   gst_element_set_context (element, shared);
   gst_element_post_message (element, gst_message_new_have_context
       (GST_OBJECT (element), shared));
+  gst_object_unref (own);
   return TRUE;
 }
 

@@ -23,6 +23,15 @@
 #define BOX_SHAPE_RECTANGLE 0
 #define BOX_SHAPE_ELLIPSE 1
 
+/* What every kernel may read of src: for each sample it writes, the
+ * samples of its window (radius_x, radius_y around it, through the border
+ * rule), and BOX_READ_BELOW more rows below the last row's window (the
+ * column sums slide one row on past their last window, and discard it);
+ * with a wrapping border, any row or column its windows wrap round to.
+ * Nothing else: the host may hand a kernel a src that holds no more (the
+ * engine's halo copies of regions, halo_of () in cudaboxblur-engine.c). */
+#define BOX_READ_BELOW 1
+
 /* Largest window, in pixels, blurred by the direct kernels (box_blur_*,
  * box_blur3_*), which sum float32 samples in float32 in the NVIDIA sample's
  * order; larger windows take the separable passes (box_columns_*,

@@ -523,11 +523,12 @@ box_blur (const BoxBlurArgs & a)
  * ------------------------------------------------------------------------ */
 
 /* box_blur3's samples of column @x, rows y0 .. y0 + BOX3_ROWS - 1 (those
- * before @y_end), next to the frame's border: the window stack is read
- * into registers first, every load independent of the others, then summed
- * in blur_sample's order.  In shrink mode a sample outside the frame reads
- * as 0 and is not counted; adding 0 changes no sum, so float32 stays
- * bit-identical. */
+ * before @y_end), next to the frame's border or the region's last row:
+ * the window stack is read into registers first, every load independent
+ * of the others, then summed in blur_sample's order.  Rows below the
+ * windows of the rows written are not read: src may end there (a region's
+ * halo copy).  In shrink mode a sample outside the frame reads as 0 and is
+ * not counted; adding 0 changes no sum, so float32 stays bit-identical. */
 template <typename T, typename Acc>
 __device__ __forceinline__ void
 box_blur3_edge (const BoxBlurArgs & a, int x, int y0, int y_end)
@@ -541,7 +542,9 @@ box_blur3_edge (const BoxBlurArgs & a, int x, int y0, int y_end)
     for (int c = 0; c < 3; c++) {
       const int xx = x - 1 + c, yy = y0 - 1 + r;
 
-      if (!shrink)
+      if (yy > y_end)
+        v[r][c] = T ();
+      else if (!shrink)
         v[r][c] = sample < T > (a, xx, yy);
       else if (xx >= 0 && xx < a.width && yy >= 0 && yy < a.height)
         v[r][c] = src_at < T > (a, xx, yy);
@@ -664,8 +667,10 @@ box_blur3_u8_words (const BoxBlurArgs & a)
  * halves of one word each (nine samples sum to 2295 at most, so no half
  * carries into the other), and each row's sums serve the three windows
  * that hold it.  EDGE: the windows may leave the frame (a pixel outside
- * reads through the border rule, in shrink mode as 0, not counted).  The
- * kept bytes come from the centre pixel, already loaded. */
+ * reads through the border rule, in shrink mode as 0, not counted), and
+ * the rows may pass @y_end (rows below the windows of those before it are
+ * not read).  The kept bytes come from the centre pixel, already
+ * loaded. */
 template <bool EDGE>
 __device__ __forceinline__ void
 box_blur3_px4_at (const BoxBlurArgs & a, int x, int y0, int y_end)
@@ -683,8 +688,9 @@ box_blur3_px4_at (const BoxBlurArgs & a, int x, int y0, int y_end)
       const int xx = x - 1 + c, yy = y0 - 1 + r;
       const int mx = EDGE ? border_index (xx, a.width, a.border) : xx;
       const int my = EDGE ? border_index (yy, a.height, a.border) : yy;
-      const unsigned int w = mx < 0 || my < 0 ? outside :
-          load < unsigned int >(a.src, a.src_stride, 4, mx, my);
+      /* rows below the windows of the rows written are not read */
+      const unsigned int w = EDGE && yy > y_end ? 0u : mx < 0 || my < 0 ?
+          outside : load < unsigned int >(a.src, a.src_stride, 4, mx, my);
 
       if (c == 1)
         centre[r] = w;

@@ -8,7 +8,10 @@
 # BUILD_DIR defaults to build, LOG_DIR (one log per tool and suite) to
 # BUILD_DIR/sanitize, the tests to every GPU suite (e.g. engine
 # elements/cudaboxblur-cuda).  Prints each tool's summary; exits non-zero
-# when any tool found an error.
+# when any tool found an error.  The suites run with CUDABOXBLUR_SANITIZER
+# set to the tool: the tests whose kernels fault on purpose say they are
+# skipped.  The sweep suite (every kernel the plan chooses) is the one that
+# covers every combination: scripts/gpu-sanitize.sh build build/san sweep
 set -u
 build=${1:-build}
 logs=${2:-$build/sanitize}
@@ -24,7 +27,7 @@ for tool in memcheck racecheck initcheck synccheck; do
   # the element's handling of each.
   meson test -C "$build" --no-rebuild --logbase "sanitize-$tool" "$@" \
       --timeout-multiplier 4 \
-      --wrapper "compute-sanitizer --tool $tool --error-exitcode 99 \
+      --wrapper "env CUDABOXBLUR_SANITIZER=$tool compute-sanitizer --tool $tool --error-exitcode 99 \
         --report-api-errors no \
         --print-limit 20 --log-file $logs/$tool-%p.log" \
       > "$logs/$tool.txt" 2>&1 &

@@ -12,99 +12,10 @@
 #include <cuda_runtime_api.h>
 #include <string.h>
 
-#include "cudaboxblur-engine.h"
-#include "testutils.h"
+#include "testframes.h"
 
 static GstCudaBoxBlurDevice device;
 static GstCudaBoxBlurEngine *engine;
-
-static const gchar *const location_names[] = { "host", "managed", "device" };
-
-/* @size bytes of @location memory holding @bytes (NULL: a fill pattern
- * that no blur or copy produces by chance). */
-static guint8 *
-place (GstCudaBoxBlurLocation location, gsize size, const guint8 * bytes)
-{
-  guint8 *mem = NULL;
-
-  switch (location) {
-    case GST_CUDA_BOX_BLUR_IN_HOST:
-      mem = g_malloc (size);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_MANAGED:
-      /* as the element's allocator makes it */
-      fail_unless_equals_int (cudaMallocManaged ((void **) &mem, size,
-              cudaMemAttachGlobal), cudaSuccess);
-      fail_unless_equals_int (gst_cuda_box_blur_keep_on_host (mem, size, 0),
-          cudaSuccess);
-      break;
-    case GST_CUDA_BOX_BLUR_IN_DEVICE:
-      fail_unless_equals_int (cudaMalloc ((void **) &mem, size), cudaSuccess);
-      break;
-  }
-  if (location == GST_CUDA_BOX_BLUR_IN_HOST) {
-    if (bytes)
-      memcpy (mem, bytes, size);
-    else
-      memset (mem, 0x5a, size);
-  } else {
-    fail_unless_equals_int (bytes ? cudaMemcpy (mem, bytes, size,
-            cudaMemcpyDefault) : cudaMemset (mem, 0x5a, size), cudaSuccess);
-    /* both may still run on the legacy stream, which the engine's
-     * non-blocking stream does not wait for */
-    fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
-  }
-  return mem;
-}
-
-/* A frame of @info in new @location memory, holding @in's bytes (NULL:
- * place()'s fill pattern), described by @image; returns the memory, for
- * release(). */
-static guint8 *
-place_frame (GstCudaBoxBlurImage * image, const GstCudaBoxBlurInfo * info,
-    GstCudaBoxBlurLocation location, GstBuffer * in)
-{
-  GstMapInfo map;
-  guint8 *mem;
-
-  if (in) {
-    fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
-    fail_unless_equals_int (map.size, info->size);
-  }
-  mem = place (location, info->size, in ? map.data : NULL);
-  if (in)
-    gst_buffer_unmap (in, &map);
-  gst_cuda_box_blur_frame_from_data (&image->frame, info, mem);
-  image->location = location;
-  return mem;
-}
-
-static void
-release (GstCudaBoxBlurLocation location, guint8 * mem)
-{
-  if (location == GST_CUDA_BOX_BLUR_IN_HOST)
-    g_free (mem);
-  else
-    cudaFree (mem);
-}
-
-/* Fails the running test unless the frame at @mem is what the reference
- * makes of @in with @settings. */
-static void
-assert_frame (GstBuffer * in, const guint8 * mem, const gchar * format,
-    gint w, gint h, const GstCudaBoxBlurSettings * settings)
-{
-  GstCudaBoxBlurInfo info = test_info (format, w, h);
-  GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
-  GstMapInfo map;
-
-  fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
-  fail_unless_equals_int (cudaMemcpy (map.data, mem, info.size,
-          cudaMemcpyDefault), cudaSuccess);
-  gst_buffer_unmap (out, &map);
-  test_assert_output (in, out, format, w, h, settings);
-  gst_buffer_unref (out);
-}
 
 static void add_regions (GstBuffer * buf, gint w, gint h);
 
@@ -122,35 +33,27 @@ check_frame_metas (const gchar * format, gint w, gint h, gint pad,
   GstCudaBoxBlurJob job;
   GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
   guint8 *src_mem, *dst_mem;
-  GstMapInfo in_map;
   GError *error = NULL;
 
   GST_INFO ("%dx%d %s pad %d radius %d,%d passes %d border %d, %s -> %s", w,
       h, format, pad, settings->radius_x, settings->radius_y,
-      settings->passes, settings->border, location_names[src_location],
-      location_names[dst_location]);
+      settings->passes, settings->border, test_location_names[src_location],
+      test_location_names[dst_location]);
   if (metas)
     add_regions (in, w, h);
 
-  fail_unless (gst_buffer_map (in, &in_map, GST_MAP_READ));
-  fail_unless (gst_cuda_box_blur_frame_from_buffer (&src.frame, &info, in,
-          &in_map, &error));
-  src_mem = place (src_location, in_map.size, in_map.data);
-  gst_cuda_box_blur_frame_rebase (&src.frame, &info, src_mem);
-  src.location = src_location;
-  gst_buffer_unmap (in, &in_map);
-
-  dst_mem = place_frame (&dst, &info, dst_location, NULL);
+  src_mem = test_place_buffer (&src, &info, src_location, in);
+  dst_mem = test_place_frame (&dst, &info, dst_location, NULL);
 
   gst_cuda_box_blur_job_init (&job);
   gst_cuda_box_blur_job_resolve (&job, settings, &info, in, NULL);
   fail_unless (gst_cuda_box_blur_engine_blur (engine, &job, &src, &dst,
           &error), "%s", error ? error->message : "");
   gst_cuda_box_blur_job_clear (&job);
-  assert_frame (in, dst_mem, format, w, h, settings);
+  test_assert_frame (in, dst_mem, format, w, h, settings);
 
-  release (src_location, src_mem);
-  release (dst_location, dst_mem);
+  test_release (src_location, src_mem);
+  test_release (dst_location, dst_mem);
   gst_buffer_unref (in);
 }
 
@@ -411,18 +314,18 @@ check_in_place (const gchar * format, gint w, gint h,
 
   GST_INFO ("%dx%d %s radius %d,%d passes %d border %d in place, %s", w, h,
       format, settings->radius_x, settings->radius_y, settings->passes,
-      settings->border, location_names[location]);
+      settings->border, test_location_names[location]);
   add_regions (in, w, h);
   gst_cuda_box_blur_job_init (&job);
   gst_cuda_box_blur_job_resolve (&job, settings, &info, in, NULL);
   fail_unless (gst_cuda_box_blur_job_in_place_helps (&job));
 
-  mem = place_frame (&image, &info, location, in);
+  mem = test_place_frame (&image, &info, location, in);
   fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &job, &image,
           &error), "%s", error ? error->message : "");
-  assert_frame (in, mem, format, w, h, settings);
+  test_assert_frame (in, mem, format, w, h, settings);
 
-  release (location, mem);
+  test_release (location, mem);
   gst_cuda_box_blur_job_clear (&job);
   gst_buffer_unref (in);
 }
@@ -567,17 +470,17 @@ GST_START_TEST (test_many_regions)
         l++) {
       guint8 *src_mem, *dst_mem;
 
-      src_mem = place_frame (&src, &info, l, in);
-      dst_mem = place_frame (&dst, &info, l, NULL);
+      src_mem = test_place_frame (&src, &info, l, in);
+      dst_mem = test_place_frame (&dst, &info, l, NULL);
 
       fail_unless (gst_cuda_box_blur_engine_blur (engine, &job, &src, &dst,
               &error), "%s", error ? error->message : "");
-      assert_frame (in, dst_mem, formats[f], w, h, &s);
+      test_assert_frame (in, dst_mem, formats[f], w, h, &s);
       fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &job,
               &src, &error), "%s", error ? error->message : "");
-      assert_frame (in, src_mem, formats[f], w, h, &s);
-      release (l, src_mem);
-      release (l, dst_mem);
+      test_assert_frame (in, src_mem, formats[f], w, h, &s);
+      test_release (l, src_mem);
+      test_release (l, dst_mem);
     }
     gst_cuda_box_blur_job_clear (&job);
     gst_buffer_unref (in);
@@ -613,7 +516,7 @@ launches_for (const GstCudaBoxBlurSettings * settings, guint n,
     gst_buffer_add_video_region_of_interest_meta (in, "face", r.x, r.y, r.w,
         r.h);
   }
-  mem = place_frame (&image, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, in);
+  mem = test_place_frame (&image, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, in);
   gst_cuda_box_blur_job_init (&job);
   gst_cuda_box_blur_job_set (&job, settings, &info,
       (const GstVideoRectangle *) regions->data, regions->len, NULL);
@@ -621,9 +524,9 @@ launches_for (const GstCudaBoxBlurSettings * settings, guint n,
           &error), "%s", error ? error->message : "");
   gst_cuda_box_blur_job_clear (&job);
   launches = gst_cuda_box_blur_engine_n_launches (engine);
-  assert_frame (in, mem, "NV12", w, h, settings);
+  test_assert_frame (in, mem, "NV12", w, h, settings);
 
-  release (GST_CUDA_BOX_BLUR_IN_DEVICE, mem);
+  test_release (GST_CUDA_BOX_BLUR_IN_DEVICE, mem);
   g_array_unref (regions);
   gst_buffer_unref (in);
   return launches;

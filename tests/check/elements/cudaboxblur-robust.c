@@ -703,6 +703,72 @@ GST_START_TEST (test_launch_error_then_restart)
 
 GST_END_TEST;
 
+/* A kernel that faults (a trap) leaves the CUDA context it ran in lost:
+ * every later call in it fails.  The element says so and forgets the
+ * context; the same pipeline restarted, and a new pipeline of the same
+ * process, blur in a new context.  A fault on purpose is an error to
+ * compute-sanitizer, under which (CUDABOXBLUR_SANITIZER, set by
+ * scripts/gpu-sanitize.sh) the test says it is skipped. */
+GST_START_TEST (test_lost_context_recovered)
+{
+  const gchar *entry = "box_blur3_u8 (const BoxBlurArgs * __restrict__ list)"
+      "\n{\n";
+  gchar *faulting, *path;
+  GstElement *pipeline, *sink;
+  GstHarness *h;
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  if (g_getenv ("CUDABOXBLUR_SANITIZER")) {
+    g_print ("test_lost_context_recovered: skipped under compute-sanitizer "
+        "(its kernel faults on purpose)\n");
+    return;
+  }
+  faulting = g_strconcat (entry, "  __trap ();\n", NULL);
+  path = patched_kernels (entry, faulting);
+  g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
+  pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
+      "video/x-raw,format=GRAY8,width=320,height=240 ! cudaboxblur ! "
+      "fakesink name=sink signal-handoffs=true", NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  g_signal_connect (sink, "handoff", G_CALLBACK (count_handoff), NULL);
+  handoffs = 0;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+  gst_message_parse_error (msg, &error, &debug);
+  GST_INFO ("fault: %s (%s)", error->message, debug);
+  fail_unless (strstr (error->message, "CUDA error while blurring") != NULL
+      && strstr (error->message, "is lost; the next start makes a new one")
+      != NULL, "%s", error->message);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  fail_unless_equals_int (g_atomic_int_get (&handoffs), 0);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  /* the same pipeline, whose bin offers the lost context again */
+  restart_with_builtin_kernels (pipeline);
+  fail_unless_equals_int (g_atomic_int_get (&handoffs), 5);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+
+  /* another pipeline of the process, its pixels against the reference */
+  h = test_harness_new ("GRAY8", 64, 48);
+  push_check (h, "GRAY8", 64, 48, 1, 1, 7);
+  gst_harness_teardown (h);
+
+  g_unlink (path);
+  g_free (path);
+  g_free (faulting);
+}
+
+GST_END_TEST;
+
 static Suite *
 robust_suite (void)
 {
@@ -722,6 +788,7 @@ robust_suite (void)
   tcase_add_test (tc, test_compile_error_reported);
   tcase_add_test (tc, test_allocation_failure);
   tcase_add_test (tc, test_launch_error_then_restart);
+  tcase_add_test (tc, test_lost_context_recovered);
   return s;
 }
 

@@ -14,6 +14,7 @@
 #include <gst/base/gstbasetransform.h>
 #include <gst/video/video.h>
 
+#include "cudaboxblur-device.h"
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-params.h"
 #include "testutils.h"
@@ -60,6 +61,8 @@ GST_START_TEST (test_accepts_every_format)
   }
   fail_unless (sink_accepts (e,
           "video/x-raw,format=GRAY8,width=1,height=1,framerate=25/1"));
+  fail_unless (sink_accepts (e, "video/x-raw,format=NV12,width=64,height=48,"
+          "framerate=25/1,interlace-mode=progressive"));
   gst_object_unref (e);
 }
 
@@ -76,6 +79,10 @@ GST_START_TEST (test_rejects_other_caps)
     "video/x-raw,format=GRAY32F,width=320,height=0,framerate=30/1",
     "video/x-raw,format=GRAY8,width=40000,height=2,framerate=30/1",
     "video/x-raw,format=NV12,width=2,height=40000,framerate=30/1",
+    "video/x-raw,format=GRAY8,width=320,height=240,framerate=30/1,"
+        "interlace-mode=interleaved",
+    "video/x-raw,format=I420,width=320,height=240,framerate=30/1,"
+        "interlace-mode=mixed",
     /* GStreamer 1.22's CUDA allocator lays out none of these */
     "video/x-raw(memory:CUDAMemory),format=GRAY8,width=320,height=240,"
         "framerate=30/1",
@@ -727,11 +734,46 @@ assert_start_fails (const gchar * desc, const gchar * text)
 
 GST_START_TEST (test_no_device_is_an_element_error)
 {
+  /* the suite runs with every GPU hidden, or on a machine with none */
   assert_start_fails ("appsrc caps=video/x-raw,format=GRAY32F,width=64,"
       "height=48,framerate=30/1 ! cudaboxblur name=blur ! appsink",
-      "No CUDA device");
+      "No CUDA device available: the NVIDIA driver");
   assert_start_fails ("videotestsrc ! video/x-raw,format=GRAY8 ! "
       "cudaboxblur name=blur device-id=5 ! fakesink", "No CUDA device");
+}
+
+GST_END_TEST;
+
+/* What the error says of a machine without a usable GPU: what is missing,
+ * and what to install. */
+GST_START_TEST (test_no_device_reasons)
+{
+  const struct
+  {
+    gboolean has_driver;
+    gint driver;
+    const gchar *visible;
+    const gchar *says;
+  } cases[] = {
+    {FALSE, 0, NULL, "the NVIDIA driver is not installed (libcuda.so.1 not "
+          "found); install the NVIDIA driver"},
+    {TRUE, 12020, NULL, "the NVIDIA driver supports CUDA 12.2, older than "
+          "the CUDA 13.0 this plugin was built with; install a newer NVIDIA "
+          "driver"},
+    {TRUE, 13000, NULL, "the NVIDIA driver (CUDA 13.0) finds no GPU; "
+          "nvidia-smi lists"},
+    {TRUE, 13010, "", "the NVIDIA driver (CUDA 13.1) finds no GPU among "
+          "those CUDA_VISIBLE_DEVICES=\"\" lets through"},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *text = gst_cuda_box_blur_no_device_explain (cases[i].has_driver,
+        cases[i].driver, 13000, cases[i].visible);
+
+    fail_unless (g_str_has_prefix (text, cases[i].says), "%s", text);
+    g_free (text);
+  }
 }
 
 GST_END_TEST;
@@ -755,6 +797,7 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_no_device_is_an_element_error);
+  tcase_add_test (tc, test_no_device_reasons);
   return s;
 }
 
