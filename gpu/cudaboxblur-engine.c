@@ -571,8 +571,10 @@ fill_frame (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
  * @width x @height. */
 /* What the windows of @window read around @region of a plane of @width x
  * @height (BOX_READ_BELOW in boxblur-args.h): the windows of its samples
- * and BOX_READ_BELOW rows under them, clipped to the plane; the whole
- * plane where a wrapping window reaches round to the other side. */
+ * and BOX_READ_BELOW rows beyond them each way (the row the column sums
+ * read past the last window, which a mirror at the plane's bottom edge
+ * reflects above the first), clipped to the plane; the whole plane where a
+ * wrapping window reaches round to the other side. */
 static GstVideoRectangle
 halo_of (const GstVideoRectangle * region,
     const GstCudaBoxBlurWindow * window, gint width, gint height)
@@ -586,7 +588,7 @@ halo_of (const GstVideoRectangle * region,
           || region->y + region->h + window->radius_y > height))
     return plane;
   g.x = MAX (region->x - window->radius_x, 0);
-  g.y = MAX (region->y - window->radius_y, 0);
+  g.y = MAX (region->y - window->radius_y - BOX_READ_BELOW, 0);
   g.w = MIN ((gint64) region->x + region->w + window->radius_x, width) - g.x;
   g.h = MIN ((gint64) region->y + region->h + window->radius_y +
       BOX_READ_BELOW, height) - g.y;

@@ -12,16 +12,18 @@
 # set to the tool: the tests whose kernels fault on purpose say they are
 # skipped.  The sweep suite (every kernel the plan chooses) is the one that
 # covers every combination: scripts/gpu-sanitize.sh build build/san sweep
+# TOOLS="memcheck initcheck" picks tools.
 set -u
 build=${1:-build}
 logs=${2:-$build/sanitize}
 shift $(( $# < 2 ? $# : 2 ))
 [ $# -gt 0 ] || set -- --suite gpu
 mkdir -p "$logs"
+tools=${TOOLS:-memcheck racecheck initcheck synccheck}
 status=0
 pids=""
 
-for tool in memcheck racecheck initcheck synccheck; do
+for tool in $tools; do
   # API errors are not reported: the fault tests provoke them on purpose
   # (a bad device-id, a kernel launched with too many threads) and assert
   # the element's handling of each.
@@ -37,7 +39,7 @@ for pid in $pids; do
   wait "$pid" || status=1
 done
 
-for tool in memcheck racecheck initcheck synccheck; do
+for tool in $tools; do
   echo "== $tool: $(grep -E '^Ok:|^Fail:' "$logs/$tool.txt" | tr -s ' ' | tr '\n' ' ')"
   cat "$logs/$tool"-*.log 2>/dev/null | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" \
     | sort | uniq -c
