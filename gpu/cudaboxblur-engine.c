@@ -574,7 +574,7 @@ fill_frame (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
  * and BOX_READ_BELOW rows beyond them each way (the row the column sums
  * read past the last window, which a mirror at the plane's bottom edge
  * reflects above the first), clipped to the plane; the whole plane where a
- * wrapping window reaches round to the other side. */
+ * wrapping window, or that row, reaches round to the other side. */
 static GstVideoRectangle
 halo_of (const GstVideoRectangle * region,
     const GstCudaBoxBlurWindow * window, gint width, gint height)
@@ -585,7 +585,8 @@ halo_of (const GstVideoRectangle * region,
   if (window->border == GST_CUDA_BOX_BLUR_BORDER_WRAP
       && (region->x - window->radius_x < 0 || region->y - window->radius_y < 0
           || region->x + region->w + window->radius_x > width
-          || region->y + region->h + window->radius_y > height))
+          || region->y + region->h + window->radius_y + BOX_READ_BELOW >
+          height))
     return plane;
   g.x = MAX (region->x - window->radius_x, 0);
   g.y = MAX (region->y - window->radius_y - BOX_READ_BELOW, 0);

@@ -27,11 +27,11 @@
  * samples of its window (radius_x, radius_y around it, through the border
  * rule), and the row BOX_READ_BELOW below the last row's window (the
  * column sums slide one row on past their last window, and discard it),
- * also through the border rule, which at the frame's bottom edge may
- * reflect it back to BOX_READ_BELOW rows above the windows; with a
- * wrapping border, any row or column its windows wrap round to.  Nothing
- * else: the host may hand a kernel a src that holds no more (the engine's
- * halo copies of regions, halo_of () in cudaboxblur-engine.c). */
+ * also through the border rule: past the frame's bottom edge a mirror
+ * reflects it to BOX_READ_BELOW rows above the windows, a wrap takes it
+ * round to the top.  Nothing else: the host may hand a kernel a src that
+ * holds no more (the engine's halo copies of regions, halo_of () in
+ * cudaboxblur-engine.c). */
 #define BOX_READ_BELOW 1
 
 /* Largest window, in pixels, blurred by the direct kernels (box_blur_*,
