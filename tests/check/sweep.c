@@ -72,7 +72,7 @@ static const Window windows[] = {
   {"41x35 two passes", GST_CUDA_BOX_BLUR_MODE_BOX, 20, 17, 0, 0,
       {1, 2, 3, 8}},
   {"5x261 32-bit sums", GST_CUDA_BOX_BLUR_MODE_BOX, 2, 130, 0, 0, {1, 2}},
-  /* boxes of radii 1 and 2 with 3 passes, 0 and 1 with 8 */
+  /* boxes of radius 1 with 3 passes, of radii 0 and 1 with 8 */
   {"gaussian", GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, 0, 0, 1.5, 0, {3, 8}},
   {"pixelate", GST_CUDA_BOX_BLUR_MODE_PIXELATE, 0, 0, 0, 5, {1}},
   {"fill", GST_CUDA_BOX_BLUR_MODE_FILL, 0, 0, 0, 0, {1}},
