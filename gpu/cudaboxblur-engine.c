@@ -567,8 +567,6 @@ fill_frame (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
   return TRUE;
 }
 
-/* @r grown by @dx columns and @dy rows on every side, clipped to
- * @width x @height. */
 /* What the windows of @window read around @region of a plane of @width x
  * @height (BOX_READ_BELOW in boxblur-args.h): the windows of its samples
  * and BOX_READ_BELOW rows beyond them each way (the row the column sums

@@ -100,7 +100,8 @@ load_driver (GError ** error)
     driver.pop = entry_point ("cuCtxPopCurrent");
     driver.error_name = entry_point ("cuGetErrorName");
     g_once_init_leave (&loaded, driver.device_get && driver.primary_retain
-        && driver.create && driver.push && driver.pop && driver.error_name ? 1 : 2);
+        && driver.create && driver.push && driver.pop
+        && driver.error_name ? 1 : 2);
   }
   if (loaded == 1)
     return TRUE;
@@ -238,7 +239,7 @@ gst_cuda_box_blur_context_leave (GstObject * context)
 #endif
   result = driver.pop (&popped);
   if (result != CUDA_SUCCESS)
-    GST_WARNING ("cannot take the primary CUDA context off the thread: "
+    GST_WARNING ("cannot take the device's CUDA context off the thread: "
         "cuCtxPopCurrent returned %d", (gint) result);
 }
 
