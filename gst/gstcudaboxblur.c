@@ -20,7 +20,8 @@
  * the other border modes read stand-in pixels there.  Integer samples give
  * the exact mean rounded half up.  Float32 windows of up to 9 pixels sum in
  * float32 in the NVIDIA sample's order (bit-identical to it); larger ones
- * sum in double, in time independent of the radius.
+ * slide pairs of float32 sums, within a few 1e-7 of the exact mean, in
+ * time independent of the radius.
  *
  * Gray, planar and semi-planar YUV and packed RGB formats are blurred
  * component by component without conversion: subsampled chroma takes the
@@ -52,9 +53,15 @@
  * the GPU, and takes its output from downstream's CUDA buffer pool or its
  * own.  With roi-meta or a static ROI, a frame nobody else holds, in CUDA
  * or managed memory, has its regions blurred where it is and goes on as
- * the same buffer.  The kernels are compiled with NVRTC for the GPU in use
- * when the element starts, and run on a CUDA stream of the element's own;
- * the stream is synchronised before a frame is pushed.
+ * the same buffer.  The kernels are built into the plugin for every GPU
+ * architecture from Turing on (NVRTC compiles them at start only for a GPU
+ * newer than all of them, or from CUDABOXBLUR_KERNEL_SOURCE), and run on a
+ * CUDA stream of the element's own; the stream is synchronised before a
+ * frame is pushed.
+ *
+ * The properties, their ranges and what each does are in the README's
+ * property table (gst-inspect-1.0 cudaboxblur says the same in short), the
+ * rules behind them in docs/redaction.md.
  *
  * GRAY32F (one plane of native-endian float32) is not a GstVideoFormat in
  * GStreamer 1.22; the element negotiates `format=GRAY32F` itself.
@@ -84,6 +91,7 @@
 #include "gstcudaboxblurflight.h"
 #include "gstcudaboxblurimage.h"
 #include "gstcudaboxblurcontext.h"
+#include "gstcudaboxblurprops.h"
 #include "cudaboxblur-device.h"
 #include "cudaboxblur-engine.h"
 #include "cudaboxblur-info.h"
@@ -98,65 +106,14 @@
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cuda_box_blur_debug
 
-enum
-{
-  PROP_0,
-  PROP_RADIUS,
-  PROP_RADIUS_X,
-  PROP_RADIUS_Y,
-  PROP_CHROMA_RADIUS_X,
-  PROP_CHROMA_RADIUS_Y,
-  PROP_PLANES,
-  PROP_BLUR_ALPHA,
-  PROP_PASSES,
-  PROP_MODE,
-  PROP_SIGMA,
-  PROP_BLOCK_SIZE,
-  PROP_FILL_COLOR,
-  PROP_SHAPE,
-  PROP_FEATHER,
-  PROP_BORDER_MODE,
-  PROP_BORDER_VALUE,
-  PROP_ROI_X,
-  PROP_ROI_Y,
-  PROP_ROI_WIDTH,
-  PROP_ROI_HEIGHT,
-  PROP_ROI_META,
-  PROP_ROI_META_TYPE,
-  PROP_NO_REGION,
-  PROP_INVERT,
-  PROP_POST_MESSAGES,
-  PROP_ROI_PADDING,
-  PROP_ROI_HOLD,
-  PROP_RADIUS_SCALE,
-  PROP_SIGMA_SCALE,
-  PROP_BLOCK_SCALE,
-  PROP_DEVICE_ID,
-  PROP_MEMORY_MODE,
-  PROP_FRAMES_IN_FLIGHT,
-  PROP_ARCH,
-};
-
-#define DEFAULT_DEVICE_ID -1
-#define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
-#define DEFAULT_FRAMES_IN_FLIGHT 1
-#define DEFAULT_POST_MESSAGES FALSE
-/* frames-in-flight's largest value: an engine (stream and scratch) each */
-#define MAX_FRAMES_IN_FLIGHT 8
-
-#define MAX_RADIUS GST_CUDA_BOX_BLUR_MAX_RADIUS
-#define MAX_COORD GST_CUDA_BOX_BLUR_MAX_DIMENSION
+#define MAX_FRAMES_IN_FLIGHT GST_CUDA_BOX_BLUR_MAX_FRAMES_IN_FLIGHT
 
 struct _GstCudaBoxBlur
 {
   GstVideoFilter parent;
 
   /* properties, under the object lock */
-  GstCudaBoxBlurSettings settings;
-  gint device_id;
-  GstCudaBoxBlurMemoryMode memory_mode;
-  guint frames_in_flight;
-  gboolean post_messages;
+  GstCudaBoxBlurProps props;
 
   /* GPU state, from start() to stop() */
   GstCudaBoxBlurDevice device;
@@ -222,145 +179,6 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (TEMPLATE_CAPS));
 
-GType
-gst_cuda_box_blur_memory_mode_get_type (void)
-{
-  static gsize type = 0;
-  static const GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_MEMORY_MANAGED,
-        "CUDA managed memory, used in place by the GPU", "managed"},
-    {GST_CUDA_BOX_BLUR_MEMORY_PINNED,
-        "Pinned host memory, copied to and from device memory", "pinned"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaBoxBlurMemoryMode", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-/* Registers enum @name once, into @type, with the nicks of its values
- * taken from @nicks, one for each value before the terminating one: the
- * names properties and region parameters share (cudaboxblur-params.h). */
-static GType
-register_enum_with_nicks (gsize * type, const gchar * name,
-    GEnumValue * values, const gchar * const *nicks)
-{
-  if (g_once_init_enter (type)) {
-    GType t;
-    gint i;
-
-    for (i = 0; values[i].value_name; i++)
-      values[i].value_nick = nicks[i];
-    t = g_enum_register_static (name, values);
-    g_once_init_leave (type, t);
-  }
-  return *type;
-}
-
-GType
-gst_cuda_box_blur_mode_get_type (void)
-{
-  static gsize type = 0;
-  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
-  static GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_MODE_BOX, "Box blur of the radii, passes times", NULL},
-    {GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, "Gaussian blur of sigma, made of box "
-          "blurs", NULL},
-    {GST_CUDA_BOX_BLUR_MODE_PIXELATE, "Blocks of block-size pixels, each "
-          "the mean of its pixels", NULL},
-    {GST_CUDA_BOX_BLUR_MODE_FILL, "One colour, fill-color", NULL},
-    {0, NULL, NULL},
-  };
-
-  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_MODES);
-  G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_MODES + 1);
-  return register_enum_with_nicks (&type, "GstCudaBoxBlurMode", values, nicks);
-}
-
-GType
-gst_cuda_box_blur_no_region_get_type (void)
-{
-  static gsize type = 0;
-  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_NO_REGION_NICKS;
-  static GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_NO_REGION_PASS, "The frame goes out as it came in",
-        NULL},
-    {GST_CUDA_BOX_BLUR_NO_REGION_REDACT, "The whole frame is redacted",
-        NULL},
-    {0, NULL, NULL},
-  };
-
-  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) + 1 == G_N_ELEMENTS (values));
-  return register_enum_with_nicks (&type, "GstCudaBoxBlurNoRegion", values,
-      nicks);
-}
-
-GType
-gst_cuda_box_blur_shape_get_type (void)
-{
-  static gsize type = 0;
-  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
-  static GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE, "The whole region", NULL},
-    {GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE, "The ellipse inscribed in the region",
-        NULL},
-    {0, NULL, NULL},
-  };
-
-  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_SHAPES);
-  G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_SHAPES + 1);
-  return register_enum_with_nicks (&type, "GstCudaBoxBlurShape", values,
-      nicks);
-}
-
-GType
-gst_cuda_box_blur_border_mode_get_type (void)
-{
-  static gsize type = 0;
-  static const GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_BORDER_SHRINK, "Mean of the pixels inside the frame "
-          "only", "shrink"},
-    {GST_CUDA_BOX_BLUR_BORDER_CLAMP, "Repeat the edge pixels", "clamp"},
-    {GST_CUDA_BOX_BLUR_BORDER_MIRROR, "Reflect at the edge, without "
-          "repeating it", "mirror"},
-    {GST_CUDA_BOX_BLUR_BORDER_WRAP, "Continue from the opposite edge",
-        "wrap"},
-    {GST_CUDA_BOX_BLUR_BORDER_CONSTANT, "Pixels of border-value",
-        "constant"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaBoxBlurBorderMode", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-GType
-gst_cuda_box_blur_planes_get_type (void)
-{
-  static gsize type = 0;
-  static const GFlagsValue values[] = {
-    {GST_CUDA_BOX_BLUR_PLANE_Y, "Luma (Y), and the gray formats", "y"},
-    {GST_CUDA_BOX_BLUR_PLANE_U, "Chroma U (Cb)", "u"},
-    {GST_CUDA_BOX_BLUR_PLANE_V, "Chroma V (Cr)", "v"},
-    {GST_CUDA_BOX_BLUR_PLANE_R, "Red", "r"},
-    {GST_CUDA_BOX_BLUR_PLANE_G, "Green", "g"},
-    {GST_CUDA_BOX_BLUR_PLANE_B, "Blue", "b"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_flags_register_static ("GstCudaBoxBlurPlanes", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
 #define gst_cuda_box_blur_parent_class parent_class
 G_DEFINE_TYPE (GstCudaBoxBlur, gst_cuda_box_blur, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (cudaboxblur, "cudaboxblur", GST_RANK_NONE,
@@ -409,533 +227,6 @@ static GstFlowReturn gst_cuda_box_blur_drain (GstCudaBoxBlur * self,
 static GstFlowReturn gst_cuda_box_blur_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
 
-#define BLUR_PARAM_FLAGS (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | \
-    GST_PARAM_MUTABLE_PLAYING)
-
-/* The properties of how a frame is blurred. */
-static void
-install_blur_properties (GObjectClass * gobject_class)
-{
-  /**
-   * GstCudaBoxBlur:radius:
-   *
-   * Half the size of the blur window: the window is
-   * (2 * radius + 1) x (2 * radius + 1) pixels.  1 gives a 3x3 box; 0
-   * leaves frames untouched and switches the element to passthrough.
-   * Setting it sets #GstCudaBoxBlur:radius-x and #GstCudaBoxBlur:radius-y;
-   * reading it gives #GstCudaBoxBlur:radius-x.  Like every blur property,
-   * it may be changed while playing, and the next frame uses the new value.
-   */
-  g_object_class_install_property (gobject_class, PROP_RADIUS,
-      g_param_spec_uint ("radius", "Radius",
-          "Blur window radius in pixels, both directions: the window is "
-          "(2*radius+1) squared (0 = passthrough)", 0, MAX_RADIUS,
-          GST_CUDA_BOX_BLUR_DEFAULT_RADIUS,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:radius-x:
-   *
-   * Horizontal radius: the window is 2 * radius-x + 1 pixels wide.
-   */
-  g_object_class_install_property (gobject_class, PROP_RADIUS_X,
-      g_param_spec_uint ("radius-x", "Horizontal radius",
-          "Blur window half-width in pixels: the window is 2*radius-x+1 "
-          "wide", 0, MAX_RADIUS, GST_CUDA_BOX_BLUR_DEFAULT_RADIUS,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:radius-y:
-   *
-   * Vertical radius: the window is 2 * radius-y + 1 pixels high.
-   */
-  g_object_class_install_property (gobject_class, PROP_RADIUS_Y,
-      g_param_spec_uint ("radius-y", "Vertical radius",
-          "Blur window half-height in pixels: the window is 2*radius-y+1 "
-          "high", 0, MAX_RADIUS, GST_CUDA_BOX_BLUR_DEFAULT_RADIUS,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:chroma-radius-x:
-   *
-   * Horizontal radius of the U and V samples, in chroma samples.  -1 (the
-   * default) follows radius-x divided by the horizontal chroma subsampling
-   * and rounded up: radius 5 gives chroma radius 3 in I420 and NV12, 5 in
-   * Y444 and AYUV.  Other components always use radius-x.
-   */
-  g_object_class_install_property (gobject_class, PROP_CHROMA_RADIUS_X,
-      g_param_spec_int ("chroma-radius-x", "Chroma horizontal radius",
-          "Horizontal radius of the chroma planes in chroma samples (-1 = "
-          "radius-x scaled by the subsampling, rounded up)", -1, MAX_RADIUS,
-          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:chroma-radius-y:
-   *
-   * Vertical radius of the U and V samples; -1 follows radius-y divided by
-   * the vertical chroma subsampling, rounded up.
-   */
-  g_object_class_install_property (gobject_class, PROP_CHROMA_RADIUS_Y,
-      g_param_spec_int ("chroma-radius-y", "Chroma vertical radius",
-          "Vertical radius of the chroma planes in chroma samples (-1 = "
-          "radius-y scaled by the subsampling, rounded up)", -1, MAX_RADIUS,
-          GST_CUDA_BOX_BLUR_DEFAULT_CHROMA_RADIUS,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:planes:
-   *
-   * The components to blur: any of y (luma, and the gray formats), u, v,
-   * r, g and b; the others are copied unchanged.  Components the format
-   * does not have are ignored, so `planes=y` blurs the luma of YUV video
-   * and leaves RGB video untouched.  Alpha is governed by
-   * #GstCudaBoxBlur:blur-alpha.
-   */
-  g_object_class_install_property (gobject_class, PROP_PLANES,
-      g_param_spec_flags ("planes", "Planes",
-          "Components to blur (alpha: see blur-alpha)",
-          GST_TYPE_CUDA_BOX_BLUR_PLANES, GST_CUDA_BOX_BLUR_DEFAULT_PLANES,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:blur-alpha:
-   *
-   * Blur the alpha channel of ARGB-style formats and AYUV as well, with
-   * radius-x and radius-y.  By default alpha is copied unchanged.
-   */
-  g_object_class_install_property (gobject_class, PROP_BLUR_ALPHA,
-      g_param_spec_boolean ("blur-alpha", "Blur alpha",
-          "Blur the alpha channel too", GST_CUDA_BOX_BLUR_DEFAULT_BLUR_ALPHA,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:passes:
-   *
-   * How many times the box blur is applied, each pass to the previous
-   * one's output.  n passes of a box of radius r approximate a Gaussian of
-   * standard deviation sqrt (n * r * (r + 1) / 3) pixels away from the
-   * borders: three passes of radius 4 are close to sigma 4.5.  In mode
-   * gaussian, the number of boxes (at least 3).
-   */
-  g_object_class_install_property (gobject_class, PROP_PASSES,
-      g_param_spec_uint ("passes", "Passes",
-          "Times the box blur is applied (3 approximates a Gaussian of "
-          "sigma sqrt(passes*r*(r+1)/3)); in mode gaussian, the number of "
-          "boxes, at least 3", 1, GST_CUDA_BOX_BLUR_MAX_PASSES,
-          GST_CUDA_BOX_BLUR_DEFAULT_PASSES,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:mode:
-   *
-   * box blurs with the radius properties, passes times; gaussian blurs
-   * with a Gaussian of standard deviation #GstCudaBoxBlur:sigma, made of
-   * #GstCudaBoxBlur:passes (at least 3) box blurs of radii r and r + 1
-   * whose variances add up to the nearest they can to sigma squared (the
-   * radius and chroma-radius properties are not used then; chroma takes
-   * sigma divided by its subsampling); pixelate cuts each region into
-   * blocks of #GstCudaBoxBlur:block-size pixels from its top left corner,
-   * each the mean of its pixels inside the region, once whatever passes;
-   * fill paints each region #GstCudaBoxBlur:fill-color.
-   */
-  g_object_class_install_property (gobject_class, PROP_MODE,
-      g_param_spec_enum ("mode", "Mode", "What the regions get: a box blur "
-          "of the radii, a Gaussian blur of sigma, blocks of block-size, or "
-          "fill-color",
-          GST_TYPE_CUDA_BOX_BLUR_MODE, GST_CUDA_BOX_BLUR_DEFAULT_MODE,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:sigma:
-   *
-   * Standard deviation, in pixels, of the Gaussian of mode gaussian.
-   * Up to about 0.58 every box has radius 0 and nothing changes.
-   */
-  g_object_class_install_property (gobject_class, PROP_SIGMA,
-      g_param_spec_double ("sigma", "Sigma", "Standard deviation in pixels "
-          "of mode gaussian", 0, GST_CUDA_BOX_BLUR_MAX_SIGMA,
-          GST_CUDA_BOX_BLUR_DEFAULT_SIGMA,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:border-mode:
-   *
-   * What windows that leave the frame read there.  shrink (the default,
-   * the NVIDIA sample's rule) reads nothing and averages the pixels inside
-   * only; clamp repeats the edge pixels; mirror reflects the frame at its
-   * edge without repeating it (dcb|abcd); wrap continues from the opposite
-   * edge; constant reads pixels of #GstCudaBoxBlur:border-value.  The edges
-   * of regions inside the frame read the real neighbouring pixels.
-   */
-  g_object_class_install_property (gobject_class, PROP_BORDER_MODE,
-      g_param_spec_enum ("border-mode", "Border mode",
-          "What the blur window reads outside the frame",
-          GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, GST_CUDA_BOX_BLUR_DEFAULT_BORDER,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:border-value:
-   *
-   * The value of every component outside the frame with
-   * border-mode=constant, in the component's own units: 0..255 for 8-bit
-   * formats, 0..65535 for GRAY16_LE (rounded and clamped to that range),
-   * any value for GRAY32F.
-   */
-  g_object_class_install_property (gobject_class, PROP_BORDER_VALUE,
-      g_param_spec_double ("border-value", "Border value",
-          "Sample value outside the frame for border-mode=constant",
-          -G_MAXFLOAT, G_MAXFLOAT, GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-}
-
-/* The properties of where a frame is redacted, and how each region is. */
-static void
-install_region_properties (GObjectClass * gobject_class)
-{
-  /**
-   * GstCudaBoxBlur:roi-x:
-   *
-   * Left edge of the one rectangle to blur, in pixels; see
-   * #GstCudaBoxBlur:roi-width.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_X,
-      g_param_spec_uint ("roi-x", "ROI x", "Left edge of the region to blur",
-          0, MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:roi-y:
-   *
-   * Top edge of the one rectangle to blur, in pixels.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_Y,
-      g_param_spec_uint ("roi-y", "ROI y", "Top edge of the region to blur",
-          0, MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:roi-width:
-   *
-   * Width of the rectangle to blur; 0 (the default) reaches the right edge
-   * of the frame.  Pixels outside the rectangle are left untouched; with
-   * one box pass, those inside get exactly the value a whole-frame blur
-   * gives them (each further pass reads the input around it).  With
-   * subsampled chroma the rectangle is divided by the subsampling and
-   * rounded outwards.  Ignored when #GstCudaBoxBlur:roi-meta is set.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_WIDTH,
-      g_param_spec_uint ("roi-width", "ROI width",
-          "Width of the region to blur (0 = to the right edge)", 0, MAX_COORD,
-          GST_CUDA_BOX_BLUR_DEFAULT_ROI,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:roi-height:
-   *
-   * Height of the rectangle to blur; 0 (the default) reaches the bottom of
-   * the frame.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_HEIGHT,
-      g_param_spec_uint ("roi-height", "ROI height",
-          "Height of the region to blur (0 = to the bottom edge)", 0,
-          MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:roi-meta:
-   *
-   * Blur only the rectangles of each buffer's
-   * #GstVideoRegionOfInterestMeta (filtered by
-   * #GstCudaBoxBlur:roi-meta-type, grown by #GstCudaBoxBlur:roi-padding),
-   * as a face or plate detector upstream attaches them.  A buffer with no
-   * such rectangle is pushed on untouched, with no GPU work.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_META,
-      g_param_spec_boolean ("roi-meta", "ROI meta",
-          "Blur only the regions of interest attached to each buffer",
-          GST_CUDA_BOX_BLUR_DEFAULT_ROI_META, BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:roi-meta-type:
-   *
-   * With roi-meta, only rectangles of these types are blurred: a
-   * comma-separated list ("face", "face,license-plate"), of up to 16
-   * types; %NULL or "" takes every type.  A longer list is refused with a
-   * warning, and the previous one stays.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_META_TYPE,
-      g_param_spec_string ("roi-meta-type", "ROI meta type",
-          "Region of interest types to blur with roi-meta, comma-separated "
-          "(empty = all)", GST_CUDA_BOX_BLUR_DEFAULT_ROI_META_TYPE,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:no-region:
-   *
-   * With roi-meta, what a frame gets when no region of a matching meta,
-   * nor a held one, lies in it: `pass` (the default) lets it go out as it
-   * came in; `redact` redacts the whole frame with the element's settings
-   * (mode, radius or sigma, block-size, fill-color, with the scales applied
-   * to the frame's size), as a hard-edged rectangle.  A frame whose regions
-   * all ask to be left alone (per-region parameters) has regions, and
-   * passes.
-   */
-  g_object_class_install_property (gobject_class, PROP_NO_REGION,
-      g_param_spec_enum ("no-region", "No region",
-          "With roi-meta, what a frame without any region gets",
-          GST_TYPE_CUDA_BOX_BLUR_NO_REGION,
-          GST_CUDA_BOX_BLUR_DEFAULT_NO_REGION, BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:invert:
-   *
-   * Redacts everything but the regions: the whole frame is redacted with
-   * the element's settings (as #GstCudaBoxBlur:no-region's `redact` does)
-   * and each region is laid back clear, through its shape, fading into the
-   * redaction over #GstCudaBoxBlur:feather pixels outside the shape.  A
-   * region's own parameters give it its `shape` and `feather`; its mode,
-   * radius, sigma, block size and fill colour do not apply.  Kept regions
-   * that overlap are clear where any of them is.  A frame without a region
-   * is redacted whole.
-   */
-  g_object_class_install_property (gobject_class, PROP_INVERT,
-      g_param_spec_boolean ("invert", "Invert",
-          "Redact everything but the regions, which stay clear",
-          GST_CUDA_BOX_BLUR_DEFAULT_INVERT, BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:post-messages:
-   *
-   * Posts an element message named `cudaboxblur` for each frame the element
-   * redacts, for audit logs: `timestamp`, `stream-time`, `running-time`
-   * and `duration` (GstClockTime, as `facedetect` posts them) and
-   * `regions`, a list of `region` structures with the rectangle actually
-   * redacted (`x`, `y`, `width`, `height`: after padding, hold and
-   * clipping), its `type` and `id` (those of its meta; "" and 0 for the
-   * others), its `mode`, and its `reason`: `meta`, `held` (roi-hold kept
-   * it), `roi` (the roi properties) or `no-region` (the whole frame, by
-   * #GstCudaBoxBlur:no-region).
-   */
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post an element message for each frame redacted, with its "
-          "regions", DEFAULT_POST_MESSAGES, BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:roi-padding:
-   *
-   * With roi-meta, pixels added on every side of each rectangle, so that a
-   * tight detection box is covered with a margin.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_PADDING,
-      g_param_spec_uint ("roi-padding", "ROI padding",
-          "Pixels added on every side of each region of interest", 0,
-          MAX_COORD, GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:block-size:
-   *
-   * Side in pixels of the blocks of mode pixelate; chroma blocks cover the
-   * same pixels (the size divided by the subsampling, rounded up).  1
-   * changes nothing.
-   */
-  g_object_class_install_property (gobject_class, PROP_BLOCK_SIZE,
-      g_param_spec_uint ("block-size", "Block size", "Side in pixels of the "
-          "blocks of mode pixelate", 1, GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE,
-          GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:fill-color:
-   *
-   * The colour of mode fill, as 0xAARRGGBB.  YUV formats take it through
-   * the caps' colour matrix and range; caps without colorimetry take
-   * GStreamer's defaults (BT.601 for YUV up to 576 lines, BT.709 above,
-   * full range for gray).  GRAY32F takes GRAY8's value, in 0..255.  Alpha is written only with #GstCudaBoxBlur:blur-alpha.
-   */
-  g_object_class_install_property (gobject_class, PROP_FILL_COLOR,
-      g_param_spec_uint ("fill-color", "Fill color", "Colour of mode fill, "
-          "as 0xAARRGGBB", 0, G_MAXUINT32,
-          GST_CUDA_BOX_BLUR_DEFAULT_FILL_COLOR,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:shape:
-   *
-   * What of each region is redacted: the whole rectangle, or the ellipse
-   * inscribed in it (a pixel whose centre is inside or on the ellipse).
-   * Chroma samples take the ellipse inscribed in the region's chroma
-   * rectangle.
-   */
-  g_object_class_install_property (gobject_class, PROP_SHAPE,
-      g_param_spec_enum ("shape", "Shape", "What of each region is "
-          "redacted: the rectangle, or the ellipse inscribed in it",
-          GST_TYPE_CUDA_BOX_BLUR_SHAPE, GST_CUDA_BOX_BLUR_DEFAULT_SHAPE,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:feather:
-   *
-   * Width in pixels over which the redaction fades into the picture at the
-   * shape's edge, linearly: a pixel inside the shape shrunk by k pixels on
-   * every side, but not by k + 1, takes (k + 1) / (feather + 1) of the
-   * redacted value, and all of it from k = feather on.  0 is a hard edge.
-   * The fade lies inside the shape, so nothing outside it changes; chroma
-   * takes the width divided by its subsampling, rounded up.
-   */
-  g_object_class_install_property (gobject_class, PROP_FEATHER,
-      g_param_spec_uint ("feather", "Feather", "Width in pixels over which "
-          "the redaction fades in at the shape's edge (0: a hard edge)", 0,
-          GST_CUDA_BOX_BLUR_MAX_FEATHER, GST_CUDA_BOX_BLUR_DEFAULT_FEATHER,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:roi-hold:
-   *
-   * With roi-meta, how many frames a region stays blurred after its meta
-   * is gone, so that a detector that misses a face for a frame or two does
-   * not unveil it.  A region of a new frame continues a held one with the
-   * same id (the metas' ids above 0), or without ids of the same type and
-   * overlapping it by an intersection over union of 0.3 or more.  Held
-   * regions keep their last rectangle.  Frames the element passes through
-   * untouched do not count, and flushes, new caps and stopping forget
-   * every held region.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_HOLD,
-      g_param_spec_uint ("roi-hold", "ROI hold", "With roi-meta, frames a "
-          "region stays blurred after its meta is gone", 0,
-          GST_CUDA_BOX_BLUR_MAX_ROI_HOLD, GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:radius-scale:
-   *
-   * Above 0, each region's radius (both directions) is this times the
-   * smaller of its width and height, rounded, up to 255: a face far away
-   * and one close by are blurred alike.  A region from a meta is measured
-   * as the meta gives it, before roi-padding; the static roi as clipped to
-   * the frame.  A radius in the meta's own parameters comes first.
-   */
-  g_object_class_install_property (gobject_class, PROP_RADIUS_SCALE,
-      g_param_spec_double ("radius-scale", "Radius scale", "Above 0: each "
-          "region's radius is this times the smaller of its width and "
-          "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
-          GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:sigma-scale:
-   *
-   * Above 0, each region's sigma (mode gaussian) is this times the smaller
-   * of its width and height, up to 128, measured as for
-   * #GstCudaBoxBlur:radius-scale.
-   */
-  g_object_class_install_property (gobject_class, PROP_SIGMA_SCALE,
-      g_param_spec_double ("sigma-scale", "Sigma scale", "Above 0: each "
-          "region's sigma is this times the smaller of its width and "
-          "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
-          GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-
-  /**
-   * GstCudaBoxBlur:block-scale:
-   *
-   * Above 0, each region's block size (mode pixelate) is this times the
-   * smaller of its width and height, rounded, from 1 to 256, measured as
-   * for #GstCudaBoxBlur:radius-scale.
-   */
-  g_object_class_install_property (gobject_class, PROP_BLOCK_SCALE,
-      g_param_spec_double ("block-scale", "Block scale", "Above 0: each "
-          "region's block size is this times the smaller of its width and "
-          "height", 0, GST_CUDA_BOX_BLUR_MAX_SCALE,
-          GST_CUDA_BOX_BLUR_DEFAULT_SCALE,
-          BLUR_PARAM_FLAGS | GST_PARAM_CONTROLLABLE));
-}
-
-/* The properties of the device, the memory and the stream. */
-static void
-install_device_properties (GObjectClass * gobject_class)
-{
-  /**
-   * GstCudaBoxBlur:device-id:
-   *
-   * Ordinal of the CUDA device to run on, as numbered by the CUDA runtime
-   * (see `CUDA_VISIBLE_DEVICES`).  -1 (the default) takes the device of the
-   * CUDA context GStreamer's CUDA elements around it share (`nvh264dec`,
-   * `cudaupload`, ...), and otherwise device 0.  CUDA memory coming in
-   * from another device is an error; the CUDA memory going out may go to
-   * a CUDA element on another device.
-   */
-  g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
-      g_param_spec_int ("device-id", "Device ID",
-          "CUDA device ordinal to run on (-1 = the neighbours' CUDA device, "
-          "else 0)", -1, G_MAXINT, DEFAULT_DEVICE_ID,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-
-  /**
-   * GstCudaBoxBlur:memory-mode:
-   *
-   * Where frames live.  `managed` (the default) offers upstream and
-   * allocates downstream CUDA managed memory that stays in host memory,
-   * mapped for the GPU: the kernels read and write it in place across the
-   * bus and no page migrates.  `pinned` offers and allocates page-locked
-   * host memory and copies each frame to device memory and the result back
-   * with DMA, which the copy engines overlap with the kernels when
-   * frames-in-flight is above 1 (docs/performance.md, "Element
-   * throughput").
-   */
-  g_object_class_install_property (gobject_class, PROP_MEMORY_MODE,
-      g_param_spec_enum ("memory-mode", "Memory mode",
-          "Where frames live: CUDA managed memory used in place, or pinned "
-          "host memory copied to and from the GPU",
-          GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE, DEFAULT_MEMORY_MODE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-
-  /**
-   * GstCudaBoxBlur:frames-in-flight:
-   *
-   * How many frames the element works on at once.  At 1 (the default)
-   * each frame is blurred, waited for and pushed before the next comes
-   * in.  Above 1, each frame's copies and kernels are queued on a CUDA
-   * stream of their own and the element goes back upstream for the next
-   * frame; the oldest frame goes out when its blur is done and this many
-   * are in flight, so the upload of one frame, the kernels of another and
-   * the download of a third overlap.  Frames leave in order, each with its
-   * own timestamps and metas, and the element adds frames-in-flight - 1
-   * frame durations of latency (which the latency query reports, and a
-   * latency message announces when it changes while playing).  EOS,
-   * new caps and other serialized events push the frames in flight first;
-   * a flush or a stop drops them.
-   */
-  g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
-      g_param_spec_uint ("frames-in-flight", "Frames in flight",
-          "Frames blurred at once, each on a CUDA stream of its own (1: "
-          "each frame is done before the next comes in)", 1,
-          MAX_FRAMES_IN_FLIGHT, DEFAULT_FRAMES_IN_FLIGHT,
-          BLUR_PARAM_FLAGS));
-
-  /**
-   * GstCudaBoxBlur:arch:
-   *
-   * The kernels in use: the GPU architecture they were compiled for, then
-   * in parentheses where they came from, or %NULL before the element first
-   * started.  "sm_90 (built in)" is machine code built with the plugin;
-   * "compute_120 (built-in PTX, compiled by the driver)" the plugin's PTX,
-   * for a GPU newer than its machine code; "sm_90 (NVRTC)" and "sm_90
-   * (NVRTC, from the kernel cache)" kernels compiled at run time, for a GPU
-   * the plugin has no kernels for or with CUDABOXBLUR_KERNEL_SOURCE set.
-   */
-  g_object_class_install_property (gobject_class, PROP_ARCH,
-      g_param_spec_string ("arch", "Architecture",
-          "GPU architecture of the kernels in use, and where they came from "
-          "(NULL until the element has started)", NULL,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-}
-
 static void
 gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
 {
@@ -947,9 +238,7 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
   gobject_class->set_property = gst_cuda_box_blur_set_property;
   gobject_class->get_property = gst_cuda_box_blur_get_property;
 
-  install_blur_properties (gobject_class);
-  install_region_properties (gobject_class);
-  install_device_properties (gobject_class);
+  gst_cuda_box_blur_props_install (gobject_class);
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -997,21 +286,12 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
 
   GST_DEBUG_CATEGORY_INIT (gst_cuda_box_blur_debug, "cudaboxblur", 0,
       "CUDA box blur");
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_MODE, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_SHAPE, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_NO_REGION, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_BOX_BLUR_PLANES, 0);
 }
 
 static void
 gst_cuda_box_blur_init (GstCudaBoxBlur * self)
 {
-  gst_cuda_box_blur_settings_init (&self->settings);
-  self->device_id = DEFAULT_DEVICE_ID;
-  self->memory_mode = DEFAULT_MEMORY_MODE;
-  self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  gst_cuda_box_blur_props_init (&self->props);
   g_queue_init (&self->pending);
   g_mutex_init (&self->passthrough_lock);
   gst_cuda_box_blur_job_init (&self->job);
@@ -1040,7 +320,7 @@ gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
 
   g_mutex_lock (&self->passthrough_lock);
   GST_OBJECT_LOCK (self);
-  passthrough = gst_cuda_box_blur_settings_blurs_nothing (&self->settings,
+  passthrough = gst_cuda_box_blur_settings_blurs_nothing (&self->props.settings,
       self->negotiated ? &self->info : NULL)
       && self->cuda_in == self->cuda_out;
   GST_OBJECT_UNLOCK (self);
@@ -1059,132 +339,21 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
-  GstCudaBoxBlurSettings *s = &self->settings;
-  gboolean latency_changed = FALSE;
+  GstCudaBoxBlurPropEffect effect;
+  gboolean latency;
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_RADIUS:
-      s->radius_x = s->radius_y = g_value_get_uint (value);
-      break;
-    case PROP_RADIUS_X:
-      s->radius_x = g_value_get_uint (value);
-      break;
-    case PROP_RADIUS_Y:
-      s->radius_y = g_value_get_uint (value);
-      break;
-    case PROP_CHROMA_RADIUS_X:
-      s->chroma_radius_x = g_value_get_int (value);
-      break;
-    case PROP_CHROMA_RADIUS_Y:
-      s->chroma_radius_y = g_value_get_int (value);
-      break;
-    case PROP_PLANES:
-      s->planes = g_value_get_flags (value);
-      break;
-    case PROP_BLUR_ALPHA:
-      s->blur_alpha = g_value_get_boolean (value);
-      break;
-    case PROP_PASSES:
-      s->passes = g_value_get_uint (value);
-      break;
-    case PROP_MODE:
-      s->mode = g_value_get_enum (value);
-      break;
-    case PROP_SIGMA:
-      s->sigma = g_value_get_double (value);
-      break;
-    case PROP_BLOCK_SIZE:
-      s->block_size = g_value_get_uint (value);
-      break;
-    case PROP_FILL_COLOR:
-      s->fill_color = g_value_get_uint (value);
-      break;
-    case PROP_SHAPE:
-      s->shape = g_value_get_enum (value);
-      break;
-    case PROP_FEATHER:
-      s->feather = g_value_get_uint (value);
-      break;
-    case PROP_BORDER_MODE:
-      s->border = g_value_get_enum (value);
-      break;
-    case PROP_BORDER_VALUE:
-      s->border_value = g_value_get_double (value);
-      break;
-    case PROP_ROI_X:
-      s->roi.x = g_value_get_uint (value);
-      break;
-    case PROP_ROI_Y:
-      s->roi.y = g_value_get_uint (value);
-      break;
-    case PROP_ROI_WIDTH:
-      s->roi.w = g_value_get_uint (value);
-      break;
-    case PROP_ROI_HEIGHT:
-      s->roi.h = g_value_get_uint (value);
-      break;
-    case PROP_ROI_META:
-      s->roi_meta = g_value_get_boolean (value);
-      break;
-    case PROP_ROI_META_TYPE:
-      if (!gst_cuda_box_blur_settings_set_roi_meta_types (s,
-              g_value_get_string (value)))
-        GST_WARNING_OBJECT (self, "roi-meta-type \"%s\" names more than %d "
-            "types: keeping the previous list", g_value_get_string (value),
-            GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES);
-      break;
-    case PROP_NO_REGION:
-      s->no_region = g_value_get_enum (value);
-      break;
-    case PROP_INVERT:
-      s->invert = g_value_get_boolean (value);
-      break;
-    case PROP_POST_MESSAGES:
-      self->post_messages = g_value_get_boolean (value);
-      break;
-    case PROP_ROI_PADDING:
-      s->roi_padding = g_value_get_uint (value);
-      break;
-    case PROP_ROI_HOLD:
-      s->roi_hold = g_value_get_uint (value);
-      break;
-    case PROP_RADIUS_SCALE:
-      s->radius_scale = g_value_get_double (value);
-      break;
-    case PROP_SIGMA_SCALE:
-      s->sigma_scale = g_value_get_double (value);
-      break;
-    case PROP_BLOCK_SCALE:
-      s->block_scale = g_value_get_double (value);
-      break;
-    case PROP_DEVICE_ID:
-      self->device_id = g_value_get_int (value);
-      break;
-    case PROP_MEMORY_MODE:
-      self->memory_mode = g_value_get_enum (value);
-      break;
-    case PROP_FRAMES_IN_FLIGHT:{
-      guint depth = g_value_get_uint (value);
-
-      /* the frames held back are latency (gst_cuda_box_blur_add_latency) */
-      latency_changed = depth != self->frames_in_flight
-          && GST_STATE (self) >= GST_STATE_PAUSED;
-      self->frames_in_flight = depth;
-      break;
-    }
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  effect = gst_cuda_box_blur_props_set (&self->props, prop_id, value);
+  /* the frames held back are latency (gst_cuda_box_blur_add_latency) */
+  latency = (effect & GST_CUDA_BOX_BLUR_PROP_LATENCY)
+      && GST_STATE (self) >= GST_STATE_PAUSED;
   GST_OBJECT_UNLOCK (self);
 
   /* the pipeline queries the latency again and redistributes it */
-  if (latency_changed)
+  if (latency)
     gst_element_post_message (GST_ELEMENT (self),
         gst_message_new_latency (GST_OBJECT (self)));
-  if (prop_id != PROP_DEVICE_ID && prop_id != PROP_MEMORY_MODE
-      && prop_id != PROP_FRAMES_IN_FLIGHT)
+  if (effect & GST_CUDA_BOX_BLUR_PROP_BLURS)
     gst_cuda_box_blur_update_passthrough (self);
 }
 
@@ -1193,116 +362,9 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
-  const GstCudaBoxBlurSettings *s = &self->settings;
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_RADIUS:
-    case PROP_RADIUS_X:
-      g_value_set_uint (value, s->radius_x);
-      break;
-    case PROP_RADIUS_Y:
-      g_value_set_uint (value, s->radius_y);
-      break;
-    case PROP_CHROMA_RADIUS_X:
-      g_value_set_int (value, s->chroma_radius_x);
-      break;
-    case PROP_CHROMA_RADIUS_Y:
-      g_value_set_int (value, s->chroma_radius_y);
-      break;
-    case PROP_PLANES:
-      g_value_set_flags (value, s->planes);
-      break;
-    case PROP_BLUR_ALPHA:
-      g_value_set_boolean (value, s->blur_alpha);
-      break;
-    case PROP_PASSES:
-      g_value_set_uint (value, s->passes);
-      break;
-    case PROP_MODE:
-      g_value_set_enum (value, s->mode);
-      break;
-    case PROP_SIGMA:
-      g_value_set_double (value, s->sigma);
-      break;
-    case PROP_BLOCK_SIZE:
-      g_value_set_uint (value, s->block_size);
-      break;
-    case PROP_FILL_COLOR:
-      g_value_set_uint (value, s->fill_color);
-      break;
-    case PROP_SHAPE:
-      g_value_set_enum (value, s->shape);
-      break;
-    case PROP_FEATHER:
-      g_value_set_uint (value, s->feather);
-      break;
-    case PROP_BORDER_MODE:
-      g_value_set_enum (value, s->border);
-      break;
-    case PROP_BORDER_VALUE:
-      g_value_set_double (value, s->border_value);
-      break;
-    case PROP_ROI_X:
-      g_value_set_uint (value, s->roi.x);
-      break;
-    case PROP_ROI_Y:
-      g_value_set_uint (value, s->roi.y);
-      break;
-    case PROP_ROI_WIDTH:
-      g_value_set_uint (value, s->roi.w);
-      break;
-    case PROP_ROI_HEIGHT:
-      g_value_set_uint (value, s->roi.h);
-      break;
-    case PROP_ROI_META:
-      g_value_set_boolean (value, s->roi_meta);
-      break;
-    case PROP_ROI_META_TYPE:
-      g_value_take_string (value,
-          gst_cuda_box_blur_settings_get_roi_meta_types (s));
-      break;
-    case PROP_NO_REGION:
-      g_value_set_enum (value, s->no_region);
-      break;
-    case PROP_INVERT:
-      g_value_set_boolean (value, s->invert);
-      break;
-    case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->post_messages);
-      break;
-    case PROP_ROI_PADDING:
-      g_value_set_uint (value, s->roi_padding);
-      break;
-    case PROP_ROI_HOLD:
-      g_value_set_uint (value, s->roi_hold);
-      break;
-    case PROP_RADIUS_SCALE:
-      g_value_set_double (value, s->radius_scale);
-      break;
-    case PROP_SIGMA_SCALE:
-      g_value_set_double (value, s->sigma_scale);
-      break;
-    case PROP_BLOCK_SCALE:
-      g_value_set_double (value, s->block_scale);
-      break;
-    case PROP_DEVICE_ID:
-      g_value_set_int (value, self->device_id);
-      break;
-    case PROP_MEMORY_MODE:
-      g_value_set_enum (value, self->memory_mode);
-      break;
-    case PROP_FRAMES_IN_FLIGHT:
-      g_value_set_uint (value, self->frames_in_flight);
-      break;
-    case PROP_ARCH:
-      g_value_set_string (value, self->program ? self->program->description
-          : NULL);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  gst_cuda_box_blur_props_get (&self->props, prop_id, value);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -1377,6 +439,7 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
 
   GST_OBJECT_LOCK (self);
   self->program = program;
+  self->props.arch = program->description;
   GST_OBJECT_UNLOCK (self);
   GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s",
       device_id, self->device.name, self->device.major, self->device.minor,
@@ -1428,8 +491,8 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
   gint device_id;
 
   GST_OBJECT_LOCK (self);
-  device_id = self->device_id;
-  self->mode = self->memory_mode;
+  device_id = self->props.device_id;
+  self->mode = self->props.memory_mode;
   GST_OBJECT_UNLOCK (self);
 
   /* GstBaseTransform posts nothing when start() fails: every failure
@@ -1515,7 +578,7 @@ gst_cuda_box_blur_set_context (GstElement * element, GstContext * context)
 
   /* from any thread: a context the element already has stays */
   GST_OBJECT_LOCK (self);
-  gst_cuda_handle_set_context (element, context, self->device_id,
+  gst_cuda_handle_set_context (element, context, self->props.device_id,
       &self->cuda_context);
   GST_OBJECT_UNLOCK (self);
 
@@ -1537,7 +600,7 @@ gst_cuda_box_blur_add_latency (GstCudaBoxBlur * self, GstQuery * query)
   guint depth;
 
   GST_OBJECT_LOCK (self);
-  depth = self->frames_in_flight;
+  depth = self->props.frames_in_flight;
   GST_OBJECT_UNLOCK (self);
   if (caps)
     gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
@@ -1609,7 +672,7 @@ gst_cuda_box_blur_check_peers (GstCudaBoxBlur * self, const gboolean cuda[2])
   gint device_id;
 
   GST_OBJECT_LOCK (self);
-  device_id = self->device_id;
+  device_id = self->props.device_id;
   GST_OBJECT_UNLOCK (self);
 
   for (i = 0; i < G_N_ELEMENTS (pads) && ok; i++) {
@@ -1909,7 +972,7 @@ gst_cuda_box_blur_propose_allocation (GstBaseTransform * trans,
   /* frames in flight hold input buffers back: upstream's own pool needs
    * that many more */
   GST_OBJECT_LOCK (self);
-  held = self->frames_in_flight - 1;
+  held = self->props.frames_in_flight - 1;
   GST_OBJECT_UNLOCK (self);
   gst_query_add_allocation_pool (query, pool, size, held, 0);
   gst_object_unref (pool);
@@ -2029,8 +1092,8 @@ gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
   }
 
   GST_OBJECT_LOCK (self);
-  self->frame_settings = self->settings;
-  self->frame_post_messages = self->post_messages;
+  self->frame_settings = self->props.settings;
+  self->frame_post_messages = self->props.post_messages;
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -2403,7 +1466,7 @@ gst_cuda_box_blur_generate_output (GstBaseTransform * trans,
   guint depth;
 
   GST_OBJECT_LOCK (self);
-  depth = self->frames_in_flight;
+  depth = self->props.frames_in_flight;
   GST_OBJECT_UNLOCK (self);
   *outbuf = NULL;
 

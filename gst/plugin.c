@@ -22,5 +22,5 @@ plugin_init (GstPlugin * plugin)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, cudaboxblur,
-    "Box blur on NVIDIA GPUs with CUDA managed memory", plugin_init, VERSION,
+    "Blur and redaction of video on NVIDIA GPUs", plugin_init, VERSION,
     GST_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)
