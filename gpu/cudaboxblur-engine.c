@@ -18,6 +18,7 @@
 #endif
 
 #include "cudaboxblur-engine.h"
+#include "boxblur-args.h"
 #include "cudaboxblur-debug.h"
 #include "cudaboxblur-plan.h"
 

@@ -17,6 +17,7 @@
 #endif
 
 #include "cudaboxblur-plan.h"
+#include "boxblur-args.h"
 #include "cudaboxblur-debug.h"
 #include "cudaboxblur-device.h"
 
@@ -219,6 +220,20 @@ integer_sample (gdouble value, GstCudaBoxBlurSampleType type)
       type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535);
 }
 
+/* The kernels' codes of the description's border rules and shapes. */
+static const int border_codes[GST_CUDA_BOX_BLUR_N_BORDERS] = {
+  [GST_CUDA_BOX_BLUR_BORDER_SHRINK] = BOX_BORDER_SHRINK,
+  [GST_CUDA_BOX_BLUR_BORDER_CLAMP] = BOX_BORDER_CLAMP,
+  [GST_CUDA_BOX_BLUR_BORDER_MIRROR] = BOX_BORDER_MIRROR,
+  [GST_CUDA_BOX_BLUR_BORDER_WRAP] = BOX_BORDER_WRAP,
+  [GST_CUDA_BOX_BLUR_BORDER_CONSTANT] = BOX_BORDER_CONSTANT,
+};
+
+static const int shape_codes[GST_CUDA_BOX_BLUR_N_SHAPES] = {
+  [GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE] = BOX_SHAPE_RECTANGLE,
+  [GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE] = BOX_SHAPE_ELLIPSE,
+};
+
 static void
 args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
     const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
@@ -246,10 +261,10 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
     args->w = dst->width;
     args->h = dst->height;
   }
-  args->border = window->border;
+  args->border = border_codes[window->border];
   args->border_int = integer_sample (window->border_value, type);
   args->border_float = (gfloat) window->border_value;
-  args->shape = window->shape;
+  args->shape = shape_codes[window->shape];
   args->feather = window->feather;
   args->fill = window->fill;
   args->fill_int = integer_sample (window->fill_value, type);

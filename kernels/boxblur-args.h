@@ -34,15 +34,6 @@
  * cudaboxblur-engine.c). */
 #define BOX_READ_BELOW 1
 
-/* Largest window, in pixels, blurred by the direct kernels (box_blur_*,
- * box_blur3_*), which sum float32 samples in float32 in the NVIDIA sample's
- * order; larger windows take the separable passes (box_columns_*,
- * box_rows_*), whose cost does not depend on the radius.  Measured on an
- * H200: at radius 1 the direct (3x3) kernel wins (4K GRAY32F 0.033 ms
- * against 0.081 ms); from radius 2 on the separable passes win in both
- * formats at 1080p and 4K (4K GRAY32F 0.082 against 0.161 ms). */
-#define BOX_DIRECT_MAX_WINDOW 9
-
 /* Samples each thread of box_blur3_* makes, one above the other; those
  * of box_blur3_u8 also BOX3_U8_COLUMNS side by side. */
 #define BOX3_ROWS 4

@@ -261,13 +261,14 @@ gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings *
  * gst_cuda_box_blur_window_is_direct:
  *
  * TRUE when a window of these radii is small enough for the direct kernels
- * (BOX_DIRECT_MAX_WINDOW pixels), whose float32 sums follow the NVIDIA
- * sample's order bit for bit.
+ * (GST_CUDA_BOX_BLUR_DIRECT_MAX_WINDOW pixels), whose float32 sums follow
+ * the NVIDIA sample's order bit for bit.
  */
 gboolean
 gst_cuda_box_blur_window_is_direct (gint radius_x, gint radius_y)
 {
-  return (2 * radius_x + 1) * (2 * radius_y + 1) <= BOX_DIRECT_MAX_WINDOW;
+  return (2 * radius_x + 1) * (2 * radius_y + 1) <=
+      GST_CUDA_BOX_BLUR_DIRECT_MAX_WINDOW;
 }
 
 /**
