@@ -33,7 +33,8 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
 
 #define ARGS_HEADER_NAME "boxblur-args.h"
 
-/* Every kernel of a program: its name in kernels/boxblur.cu and where
+/* Every kernel of a program: its name in kernels/ (found in the file its
+ * name starts with) and where
  * its handle goes. */
 typedef struct
 {
@@ -86,7 +87,7 @@ gst_cuda_box_blur_program_n_kernels (void)
 /**
  * gst_cuda_box_blur_program_kernel_name:
  *
- * Returns: the name in kernels/boxblur.cu of kernel @i.
+ * Returns: the name in kernels/ of kernel @i.
  */
 const gchar *
 gst_cuda_box_blur_program_kernel_name (guint i)
@@ -412,26 +413,84 @@ gst_cuda_box_blur_program_refresh (const gchar * source, gint major,
   return replaced;
 }
 
-/* The kernels' source: the copy embedded at build time, or with
- * CUDABOXBLUR_KERNEL_SOURCE set, that file (for kernel work without a
- * rebuild, and for testing compile errors). */
-static gchar *
-kernel_source (const gchar * override, GError ** error)
+/* Appends the text of the file at @path to @out, with each line
+ * `#include "NAME.cuh"` replaced by the file NAME.cuh beside it, put
+ * together the same way: the kernels' families in one source, as
+ * kernels/embed.py puts them together at build time. */
+static gboolean
+append_with_parts (GString * out, const gchar * path, guint depth,
+    GError ** error)
 {
-  gchar *text = NULL;
+  gchar *text = NULL, *dir, **lines;
   GError *err = NULL;
+  gboolean ok = TRUE;
+  guint i;
 
-  if (!override)
-    return g_strdup (cuda_box_blur_kernel_source);
-  if (!g_file_get_contents (override, &text, NULL, &err)) {
+  if (depth > 8) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Kernel source files include each other: %s", path);
+    return FALSE;
+  }
+  if (!g_file_get_contents (path, &text, NULL, &err)) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
         "Cannot read the kernel source named by CUDABOXBLUR_KERNEL_SOURCE: "
         "%s", err->message);
     g_error_free (err);
+    return FALSE;
+  }
+  dir = g_path_get_dirname (path);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] && ok; i++) {
+    gchar **words = g_strsplit_set (g_strstrip (g_strdup (lines[i])), " \t",
+        -1);
+
+    if (g_strv_length (words) == 2 && g_str_equal (words[0], "#include")
+        && g_str_has_prefix (words[1], "\"")
+        && g_str_has_suffix (words[1], ".cuh\"")) {
+      gchar *name = g_strndup (words[1] + 1, strlen (words[1]) - 2);
+      gchar *part = g_build_filename (dir, name, NULL);
+
+      ok = append_with_parts (out, part, depth + 1, error);
+      g_free (part);
+      g_free (name);
+    } else {
+      g_string_append (out, lines[i]);
+      if (lines[i + 1])
+        g_string_append_c (out, '\n');
+    }
+    g_strfreev (words);
+  }
+  g_strfreev (lines);
+  g_free (dir);
+  g_free (text);
+  return ok;
+}
+
+/**
+ * gst_cuda_box_blur_program_source:
+ * @override: (nullable): the path of a kernel source file
+ *
+ * The kernels' source: the copy embedded at build time, or that of
+ * @override (CUDABOXBLUR_KERNEL_SOURCE: for kernel work without a
+ * rebuild, and for testing compile errors) with the families it includes
+ * put in their place, as the build does.
+ *
+ * Returns: (transfer full): the source, or %NULL with @error set.
+ */
+gchar *
+gst_cuda_box_blur_program_source (const gchar * override, GError ** error)
+{
+  GString *text;
+
+  if (!override)
+    return g_strdup (cuda_box_blur_kernel_source);
+  text = g_string_new (NULL);
+  if (!append_with_parts (text, override, 0, error)) {
+    g_string_free (text, TRUE);
     return NULL;
   }
   GST_WARNING ("compiling %s instead of the built-in kernels", override);
-  return text;
+  return g_string_free (text, FALSE);
 }
 
 /**
@@ -574,7 +633,7 @@ program_load_nvrtc (gint major, gint minor, const gchar * override,
   gchar *source, *arch = NULL, *entry = NULL;
   gboolean cached;
 
-  source = kernel_source (override, error);
+  source = gst_cuda_box_blur_program_source (override, error);
   if (!source)
     return NULL;
   image = gst_cuda_box_blur_program_image (source, major, minor, TRUE, &arch,

@@ -39,7 +39,7 @@ typedef enum
   GST_CUDA_BOX_BLUR_NVRTC_CACHE,    /* NVRTC's, from the kernel cache */
 } GstCudaBoxBlurOrigin;
 
-/* The kernels of kernels/boxblur.cu, compiled for one GPU architecture and
+/* The kernels of kernels/ (boxblur.cu and its families), compiled for one GPU architecture and
  * loaded.  Programs are cached for the life of the process and never
  * freed. */
 typedef struct
@@ -134,6 +134,9 @@ void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * p
 
 GstCudaBoxBlurVariant
           gst_cuda_box_blur_program_choose      (const GstCudaBoxBlurWindow * window);
+
+gchar *   gst_cuda_box_blur_program_source      (const gchar * override,
+                                                 GError ** error);
 
 guint     gst_cuda_box_blur_program_n_kernels   (void);
 

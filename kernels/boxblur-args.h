@@ -67,7 +67,7 @@
 #define TILE_THREADS 256
 #define TILE_ROWS 32
 /* The most groups of rows that a narrow 8-bit tile's column sums are
- * split in (tile_group () in boxblur.cu). */
+ * split in (tile_group () in box_tiles.cuh). */
 #define TILE_GROUPS 4
 #define TILE_COLUMNS 736
 #define TILE_PITCH (TILE_COLUMNS + 2)
@@ -87,7 +87,7 @@
 #define TILE_SUMS(pitch) (TILE_ROWS * (pitch) + 2 * TILE_PAD)
 /* The windows box_tiles_u8 takes: at most TILE_WINDOW samples, which
  * its lanes divide by with one multiplication (tile_divider () in
- * boxblur.cu, exact for every sum of such a window), and at most
+ * box_tiles.cuh, exact for every sum of such a window), and at most
  * TILE_RADIUS_Y rows either side, whose column sums, kept twice over,
  * fit 16 bits (2 x 127 x 255). */
 #define TILE_WINDOW 2048

@@ -3,8 +3,9 @@
 # carries its kernels and never looks for a file at run time.
 #
 #   embed.py source OUTPUT [--option OPT]... NAME=FILE...
-#     text files (the kernel source and its header), and the options they
-#     are compiled with, as cuda_box_blur_compile_options[];
+#     text files (the kernel source, with the families it includes put in
+#     its place, and its header), and the options they are compiled with,
+#     as cuda_box_blur_compile_options[];
 #   embed.py images OUTPUT ARCH:KIND=FILE...
 #     the kernel images nvcc built (KIND cubin or ptx, ARCH 90 for sm_90 or
 #     compute_90), as the table cuda_box_blur_images[].
@@ -29,13 +30,32 @@ def c_string(data):
     return "\n".join(lines)
 
 
+def with_parts(path):
+    """The text of @path (bytes) with each line `#include "NAME.cuh"`
+    replaced by the file NAME.cuh beside it, put together the same way:
+    the kernels' families, in one source for NVRTC (the plugin does the
+    same for a file named by CUDABOXBLUR_KERNEL_SOURCE)."""
+    out = []
+    with open(path, "rb") as f:
+        for line in f.read().splitlines(keepends=True):
+            words = line.split()
+            if (len(words) == 2 and words[0] == b"#include"
+                    and words[1].startswith(b'"')
+                    and words[1].endswith(b'.cuh"')):
+                out.append(with_parts(os.path.join(os.path.dirname(path),
+                                                   words[1][1:-1].decode())))
+            else:
+                out.append(line)
+    return b"".join(out)
+
+
 def source(args):
     parts = []
     for item in args.files:
         name, path = item.split("=", 1)
-        with open(path, "rb") as f:
-            parts.append("/* %s */\nstatic const char %s[] =\n%s;\n"
-                         % (os.path.basename(path), name, c_string(f.read())))
+        parts.append("/* %s */\nstatic const char %s[] =\n%s;\n"
+                     % (os.path.basename(path), name,
+                        c_string(with_parts(path))))
     options = ", ".join('"%s"' % o for o in args.option)
     parts.append("static const char *const cuda_box_blur_compile_options[] "
                  "= { %s };\n" % options)

@@ -10,6 +10,8 @@
 #define _GNU_SOURCE             /* memmem */
 #include <gst/check/gstcheck.h>
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include "cudaboxblur-program.h"
 #include "boxblur-kernel.h"
@@ -221,6 +223,43 @@ GST_START_TEST (test_choose_arch)
 
 GST_END_TEST;
 
+/* A kernel source file (CUDABOXBLUR_KERNEL_SOURCE) is read with the
+ * families it includes put in their place: the source tree's boxblur.cu
+ * gives the very text the build embedded (kernels/embed.py puts it
+ * together the same way); a file that includes itself is refused. */
+GST_START_TEST (test_source_with_parts)
+{
+  gchar *path = g_build_filename (KERNELS_DIR, "boxblur.cu", NULL);
+  gchar *text, *loop = NULL;
+  GError *error = NULL;
+  gint fd;
+
+  text = gst_cuda_box_blur_program_source (NULL, &error);
+  fail_unless_equals_string (text, cuda_box_blur_kernel_source);
+  g_free (text);
+  text = gst_cuda_box_blur_program_source (path, &error);
+  fail_unless (text != NULL, "%s", error ? error->message : "");
+  fail_unless (strstr (text, "box_tiles_px4") != NULL);
+  fail_unless_equals_string (text, cuda_box_blur_kernel_source);
+  g_free (text);
+
+  fd = g_file_open_tmp ("cudaboxblur-XXXXXX.cuh", &loop, NULL);
+  fail_unless (fd >= 0);
+  close (fd);
+  text = g_strdup_printf ("#include \"%s\"\n", strrchr (loop, '/') + 1);
+  fail_unless (g_file_set_contents (loop, text, -1, NULL));
+  g_free (text);
+  fail_if (gst_cuda_box_blur_program_source (loop, &error));
+  fail_unless (strstr (error->message, "include each other") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
+  g_unlink (loop);
+  g_free (loop);
+  g_free (path);
+}
+
+GST_END_TEST;
+
 static Suite *
 program_suite (void)
 {
@@ -231,6 +270,7 @@ program_suite (void)
   suite_add_tcase (s, built_in);
   tcase_add_test (built_in, test_built_in_images);
   tcase_add_test (built_in, test_pick);
+  tcase_add_test (built_in, test_source_with_parts);
 
   /* one compile of the real kernels: seconds, minutes under a sanitizer */
   tcase_set_timeout (nvrtc, 300);

@@ -1,0 +1,495 @@
+/* cudaboxblur: the one pass, box_tiles_*: column sums of a tile in
+ * shared memory (included by boxblur.cu).
+ *
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* ------------------------------------------------------------------------
+ * One pass, box_tiles_* (8-bit samples here, float32 ones in
+ * box_tiles_f32 below): a CUDA block takes a tile of
+ * TILE_ROWS rows and row_run bytes of the region, and no intermediate
+ * frame is written.  The plane holds pixels of pixel_samples samples side
+ * by side (1; 2 for NV12's UV, 3 for RGB, 4 for RGBA ...), each sample's
+ * window taking every pixel_samples-th byte column.  Its threads first sum
+ * the columns that the tile's windows reach, four a thread as
+ * box_columns_u8_pairs() does (a narrow tile's rows split among them:
+ * tile_group ()), into shared memory, twice over (at most TILE_COLUMNS of
+ * them).  After one barrier each warp takes an equal part
+ * of the tile's columns, a multiple of TILE_SEGMENT and of pixel_samples,
+ * and each of its lanes one row of the tile, along which it slides the
+ * window: the sum of x + 1 is that of x plus the column entering and minus
+ * the one leaving, two reads of shared memory a sample (for pixels of
+ * four, a pixel: tile_pixels ()) and no exchange between lanes, and one
+ * multiplication for the mean.
+ * Rows an odd number of words apart (TILE_PITCH) put the 32 lanes' reads
+ * of one column in 32 different banks.  The windows must not wrap around
+ * the frame's sides (the plan takes the two passes there): every other
+ * border mode names a column that the tile has summed.  They hold at most
+ * TILE_WINDOW samples and TILE_RADIUS_Y rows either side
+ * (TILE_RADIUS_Y_PX4 for pixels of four).
+ * ------------------------------------------------------------------------ */
+
+/* What tile_row () multiplies by to divide by @d = 2 c, the count c of
+ * a window of at most TILE_WINDOW samples: m = ceil (2^32 / d), so that
+ * __umulhi (n, m) is floor (n / d) wherever n (m d - 2^32) < 2^32.  That
+ * holds for every t = 2 s + c of the window's 8-bit samples, as
+ * t (m d - 2^32) < 512 c d = 1024 c^2 <= 2^32 (and every n below 512 c
+ * was checked against the division for every c up to TILE_WINDOW). */
+__device__ __forceinline__ unsigned int
+tile_divider (unsigned int d)
+{
+  return 0xffffffffu / d + 1;
+}
+
+/* The TILE_SEGMENT means @w of row @y from column @x on, four a word,
+ * those from @xe on not written: at once where they are aligned, else
+ * one at a time. */
+__device__ __forceinline__ void
+store_segment (const BoxBlurArgs & a, int x, int xe, int y,
+    const unsigned int w[TILE_SEGMENT / 4])
+{
+  static_assert (TILE_SEGMENT == 16, "a segment is stored as one uint4");
+  uint8 *p = a.dst + (long long) y * a.dst_stride +
+      (long long) x * a.dst_step;
+
+  if (x + TILE_SEGMENT <= xe && a.dst_step == 1
+      && ((unsigned long long) p & 15) == 0) {
+    *(uint4 *) p = make_uint4 (w[0], w[1], w[2], w[3]);
+    return;
+  }
+#pragma unroll
+  for (int c = 0; c < TILE_SEGMENT; c++)
+    if (x + c < xe)
+      store < uint8 > (a, x + c, y, (uint8) (w[c / 4] >> (8 * (c % 4))));
+}
+
+/* The means of row @y, bytes @xs .. @xe - 1 (@xs a multiple of P), from
+ * the tile's column sums @row, each stored twice over (byte column j at
+ * row[j]; @home is one of them), of pixels of P samples: each sample's
+ * window takes every P-th column, and the P sums slide side by side.
+ * INSIDE: every window is inside the frame. */
+template <int P, bool INSIDE>
+__device__ __forceinline__ void
+tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
+    int xe, int y)
+{
+  const int rx = a.radius_x, ry = a.radius_y, width = a.width / P;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int border_column = shrink ? 0u :
+      2 * (a.border_int & 0xff) * (2 * ry + 1);
+  /* twice the column sum that byte column j stands for (row_value() of
+   * pixels of P samples) */
+  auto value = [&](int j) {
+    if (INSIDE)
+      return (unsigned int) row[j];
+
+    /* j mod P, of any sign */
+    const int sample = (P & (P - 1)) == 0 ? j & (P - 1) :
+        j - P * (j >= 0 ? j / P : -((P - 1 - j) / P));
+    const int m = border_index ((j - sample) / P, width, a.border);
+    const unsigned int v = row[m < 0 ? home : m * P + sample];
+    return m < 0 ? border_column : v;
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  /* the rounded mean of a window of sum s and count c is
+   * floor ((2 s + c) / (2 c)); the lane slides t = 2 s + full, and
+   * divides it by one multiplication (tile_divider ()) */
+  const unsigned int by = tile_divider (2 * full);
+  unsigned int t[P];
+
+#pragma unroll
+  for (int s = 0; s < P; s++) {
+    t[s] = full;
+    for (int i = -rx; i <= rx; i++)
+      t[s] += value (xs + s + i * P);
+  }
+  for (int x = xs; x < xe; x += TILE_SEGMENT) {
+    unsigned int step[TILE_SEGMENT], w[TILE_SEGMENT / 4];
+
+    /* every read of the segment first, with no branch between them, so
+     * that they are in flight together; past xe they read columns of no
+     * use, whose steps go into sums no mean is taken of: within the row's
+     * pitch or the padding after the last row, or where a mirror at the
+     * frame's right edge folds them back, up to TILE_SEGMENT columns
+     * before the tile's first, in the padding before the first row */
+#pragma unroll
+    for (int c = 0; c < TILE_SEGMENT; c++)
+      step[c] = value (x + c + P * (rx + 1)) - value (x + c - P * rx);
+#pragma unroll
+    for (int c = 0; c < TILE_SEGMENT; c++) {
+      const int xc = (x + c) / P;
+      const unsigned int count = INSIDE || !shrink || x + c >= xe ? full :
+          (unsigned int) (min (xc + rx, width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+      const unsigned int m = count == full ? __umulhi (t[c % P], by) :
+          finish ((t[c % P] - full) / 2, count);
+
+      /* the means below 256: the bytes of a word added up */
+      w[c / 4] = c % 4 == 0 ? m : w[c / 4] + (m << (8 * (c % 4)));
+      t[c % P] += step[c];
+    }
+    store_segment (a, x, xe, y, w);
+    /* the next segment starts TILE_SEGMENT bytes on, at the second
+     * sample of a pixel of three */
+    if (P == 3) {
+      const unsigned int t0 = t[0];
+
+      static_assert (TILE_SEGMENT % 3 == 1, "pixels of 3 move on by one");
+      t[0] = t[1];
+      t[1] = t[2];
+      t[2] = t0;
+    }
+  }
+}
+
+/* Half @h of a word of two 16-bit values. */
+__device__ __forceinline__ unsigned int
+half16 (unsigned int w, int h)
+{
+  return h ? w >> 16 : w & 0xffff;
+}
+
+/* tile_row () of pixels of four samples, rows TILE_PITCH_PX4 apart: a
+ * pixel's four column sums are read as one 64-bit word, two sums a half,
+ * and the differences of the entering pixel's and the leaving one's taken
+ * two at a time, each half biased by 2^15 so that none borrows from the
+ * other (every sum, twice a column of at most 2 TILE_RADIUS_Y_PX4 + 1
+ * rows, is below 2^15).  The bytes in a.pixel_keep are copied from src,
+ * whose pixels and rows are 4-byte aligned (the plan's rule). */
+template <bool INSIDE>
+__device__ __forceinline__ void
+tile_pixels (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
+    int xe, int y)
+{
+  const int rx = a.radius_x, ry = a.radius_y, width = a.width / 4;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int edge = shrink ? 0u :
+      2 * (a.border_int & 0xff) * (2 * ry + 1) * 0x10001u;
+  /* twice the column sums of pixel i's four bytes, two a word */
+  auto pixel = [&](int i) {
+    if (INSIDE)
+      return *(const uint2 *) (row + 4 * i);
+
+    const int m = border_index (i, width, a.border);
+    const uint2 v = *(const uint2 *) (row + (m < 0 ? home : 4 * m));
+    return m < 0 ? make_uint2 (edge, edge) : v;
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  const unsigned int by = tile_divider (2 * full);
+  unsigned int t[4] = { full, full, full, full };
+
+  for (int i = -rx; i <= rx; i++) {
+    const uint2 v = pixel (xs / 4 + i);
+
+#pragma unroll
+    for (int s = 0; s < 4; s++)
+      t[s] += half16 (s < 2 ? v.x : v.y, s & 1);
+  }
+  for (int x = xs; x < xe; x += TILE_SEGMENT) {
+    const int p = x / 4;
+    unsigned int d[TILE_SEGMENT / 2], w[TILE_SEGMENT / 4];
+
+    /* every read first, as tile_row () does */
+#pragma unroll
+    for (int k = 0; k < TILE_SEGMENT / 4; k++) {
+      const uint2 e = pixel (p + k + rx + 1), l = pixel (p + k - rx);
+
+      d[2 * k] = e.x + 0x80008000u - l.x;
+      d[2 * k + 1] = e.y + 0x80008000u - l.y;
+    }
+#pragma unroll
+    for (int k = 0; k < TILE_SEGMENT / 4; k++) {
+      const int xc = p + k;
+      const unsigned int count = INSIDE || !shrink || 4 * xc >= xe ? full :
+          (unsigned int) (min (xc + rx, width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+
+#pragma unroll
+      for (int s = 0; s < 4; s++) {
+        const unsigned int m = count == full ? __umulhi (t[s], by) :
+            finish ((t[s] - full) / 2, count);
+
+        w[k] = s == 0 ? m : w[k] + (m << (8 * s));
+        t[s] += half16 (d[2 * k + s / 2], s & 1) - 0x8000;
+      }
+    }
+    if (a.pixel_keep != 0) {
+      const unsigned int *in = (const unsigned int *) (a.src +
+          (long long) y * a.src_stride + x);
+
+#pragma unroll
+      for (int k = 0; k < TILE_SEGMENT / 4; k++)
+        if (x + 4 * k < xe)
+          w[k] = (w[k] & ~a.pixel_keep) | (in[k] & a.pixel_keep);
+    }
+    store_segment (a, x, xe, y, w);
+  }
+}
+
+/* The part of a tile's column sums that a thread makes: those of rows
+ * y0 .. y1 - 1 of its column of @across side by side.  Tiles wide enough
+ * take every thread side by side down all TILE_ROWS rows; narrower ones
+ * (the plan narrows them until the GPU holds every tile at once) split
+ * their rows in TILE_GROUPS or 2 groups, each thread then walking fewer
+ * rows after a first window of its own, rather than most threads waiting
+ * at the barrier for the few. */
+struct TileGroup
+{
+  int column, y0, y1;
+};
+
+__device__ __forceinline__ TileGroup
+tile_group (int across, int y0, int y1)
+{
+  const int groups = across * TILE_GROUPS <= TILE_THREADS ? TILE_GROUPS :
+      across * 2 <= TILE_THREADS ? 2 : 1;
+  const int rows = TILE_ROWS / groups, k = threadIdx.x / across;
+  TileGroup g;
+
+  g.column = threadIdx.x - k * across;
+  g.y0 = k < groups ? y0 + k * rows : y1;
+  g.y1 = min (g.y0 + rows, y1);
+  return g;
+}
+
+/* tile_row () of pixels of P samples, @inside or not */
+template <int P>
+__device__ __forceinline__ void
+tiles_row (const BoxBlurArgs & a, bool inside, const uint16 * row, int home,
+    int xs, int xe, int y)
+{
+  if (P == 4 && inside)
+    tile_pixels < true > (a, row, home, xs, xe, y);
+  else if (P == 4)
+    tile_pixels < false > (a, row, home, xs, xe, y);
+  else if (inside)
+    tile_row < P, true > (a, row, home, xs, xe, y);
+  else
+    tile_row < P, false > (a, row, home, xs, xe, y);
+}
+
+/* The one pass over pixels of P samples, or of Q where a.pixel_samples
+ * says so, rows PITCH apart in shared memory. */
+template <int P, int Q, int PITCH>
+__device__ __forceinline__ void
+box_tiles (const BoxBlurArgs * __restrict__ list)
+{
+  /* the tile's rows from TILE_PAD on, padding on either side */
+  __shared__ alignas (8) unsigned int sums[TILE_SUMS (PITCH) / 2];
+  const BoxBlurArgs a = entry (list);
+  const int tx0 = a.x + blockIdx.x * a.row_run;
+  const int tx1 = min (tx0 + a.row_run, a.x + a.w);
+  const int y0 = a.y + blockIdx.y * TILE_ROWS;
+
+  /* the whole block leaves together, before the barrier */
+  if (tx0 >= a.x + a.w || y0 >= a.y + a.h)
+    return;
+
+  const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
+  /* the columns the tile's windows reach, from a multiple of 4 where the
+   * region's reach [x_first, x_last) allows (src may hold no others) */
+  const int reach = a.pixel_samples * a.radius_x;
+  const int c0 = max ((tx0 - reach) & ~3, a.x_first);
+  const int c1 = min (tx1 + reach, a.x_last);
+  const TileGroup g = tile_group ((c1 - c0 + 3) / 4, y0, y1);
+  const int x = c0 + 4 * g.column;
+
+  if (g.y0 < g.y1 && x < c1 && 4 * g.column < TILE_COLUMNS) {
+    const unsigned long long at = (unsigned long long) a.src +
+        (unsigned long long) x * a.src_step;
+    const bool vector = x + 4 <= a.x_last && a.src_step == 1
+        && ((at | (unsigned int) a.src_stride) & 3) == 0;
+    unsigned int *out = sums + TILE_PAD / 2 + (g.y0 - y0) * (PITCH / 2) +
+        2 * g.column;
+    /* each sum twice over (tile_row ()), within its 16 bits */
+    auto put = [&](unsigned int lo, unsigned int hi) {
+      out[0] = lo << 1;
+      out[1] = hi << 1;
+      out += PITCH / 2;
+    };
+
+    if (vector)
+      box_columns_u8_pairs < COLUMN_UNROLL_U8, true > (a, x, a.x_last - x,
+          g.y0, g.y1, put);
+    else
+      box_columns_u8_pairs < COLUMN_UNROLL_U8, false > (a, x, a.x_last - x,
+          g.y0, g.y1, put);
+  }
+  __syncthreads ();
+
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int part = a.row_run / (TILE_THREADS / 32);
+  const int xs = tx0 + warp * part, xe = min (xs + part, tx1);
+
+  if (y0 + lane >= y1 || xs >= xe)
+    return;
+
+  const uint16 *row = (const uint16 *) sums + TILE_PAD +
+      lane * PITCH - c0;
+  const bool inside = xs - reach >= 0 && xe + reach <= a.width;
+
+  if (a.pixel_samples == Q)
+    tiles_row < Q > (a, inside, row, c0, xs, xe, y0 + lane);
+  else
+    tiles_row < P > (a, inside, row, c0, xs, xe, y0 + lane);
+}
+
+/* Samples of their own and pairs (NV12's UV) ... */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_u8 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < 1, 2, TILE_PITCH > (list);
+}
+
+/* ... and pixels of three (RGB) and four (RGBA ...), apart, so that they
+ * leave the register allocation of the others' code as it was measured */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_px3 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < 3, 3, TILE_PITCH > (list);
+}
+
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_px4 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < 4, 4, TILE_PITCH_PX4 > (list);
+}
+
+/* The one pass for float32 samples: column sums slid down in pairs
+ * (Fsum) as box_columns_f32 slides them, two columns a thread, kept as
+ * float32 in shared memory, rows TILE_PITCH_F32 words apart; then each
+ * lane slides its row's window along in a pair, the steps (the column
+ * entering minus the one leaving) found exactly first, TILE_SEGMENT_F32
+ * means stored at once.  The roundings that matter are those of the two
+ * passes: one per column sum, and the mean's own. */
+template <bool INSIDE>
+__device__ __forceinline__ void
+tile_row_f32 (const BoxBlurArgs & a, const float *row, int home, int xs,
+    int xe, int y)
+{
+  const int S = TILE_SEGMENT_F32;
+  const int rx = a.radius_x, ry = a.radius_y;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const float border_column = shrink ? 0.0f :
+      a.border_float * (float) (2 * ry + 1);
+  auto value = [&](int j) {
+    return row_value < float, float, INSIDE > (a, row, j, border_column,
+        home);
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int full = (2 * rx + 1) * rows;
+  const float inv = reciprocal (full, Fsum (0.0f));
+  Fsum t = 0.0f;
+
+  for (int i = -rx; i <= rx; i++)
+    t += value (xs + i);
+  for (int x = xs; x < xe; x += S) {
+    Fsum step[S];
+    float out[S];
+
+    /* every read first, as tile_row () does; past xe they read sums of
+     * no use (within the row's pitch or the padding, or folded back by a
+     * mirror at most S columns before the tile's first), which go into no
+     * mean */
+#pragma unroll
+    for (int c = 0; c < S; c++)
+      step[c] = two_sum (value (x + c + rx + 1), -value (x + c - rx));
+#pragma unroll
+    for (int c = 0; c < S; c++) {
+      const int xc = x + c;
+      const unsigned int count = INSIDE || !shrink || xc >= xe ? full :
+          (unsigned int) (min (xc + rx, a.width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+
+      out[c] = count == full ? finish_by (t, full, inv) : finish (t, count);
+      t += step[c];
+    }
+
+    uint8 *p = a.dst + (long long) y * a.dst_stride +
+        (long long) x * a.dst_step;
+    if (x + S <= xe && a.dst_step == sizeof (float)
+        && ((unsigned long long) p & 15) == 0) {
+#pragma unroll
+      for (int c = 0; c < S; c += 4)
+        *(float4 *) (p + 4 * c) = make_float4 (out[c], out[c + 1],
+            out[c + 2], out[c + 3]);
+    } else {
+#pragma unroll
+      for (int c = 0; c < S; c++)
+        if (x + c < xe)
+          store < float >(a, x + c, y, out[c]);
+    }
+  }
+}
+
+/* box_tiles () of float32 samples: x, w, width, x_first, x_last and
+ * row_run count samples. */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_f32 (const BoxBlurArgs * __restrict__ list)
+{
+  /* the tile's rows from TILE_PAD_F32 on, padding on either side */
+  __shared__ float sums[TILE_SUMS_F32];
+  const BoxBlurArgs a = entry (list);
+  const int tx0 = a.x + blockIdx.x * a.row_run;
+  const int tx1 = min (tx0 + a.row_run, a.x + a.w);
+  const int y0 = a.y + blockIdx.y * TILE_ROWS;
+
+  /* the whole block leaves together, before the barrier */
+  if (tx0 >= a.x + a.w || y0 >= a.y + a.h)
+    return;
+
+  const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
+  /* the columns the tile's windows reach, from an even one where the
+   * region's reach allows */
+  const int c0 = max ((tx0 - a.radius_x) & ~1, a.x_first);
+  const int c1 = min (tx1 + a.radius_x, a.x_last);
+  const int x = c0 + 2 * threadIdx.x;
+
+  if (x < c1 && 2 * threadIdx.x < TILE_COLUMNS_F32) {
+    const unsigned long long at = (unsigned long long) a.src +
+        (unsigned long long) x * a.src_step;
+    const bool vector = x + 2 <= a.x_last && a.src_step == sizeof (float)
+        && ((at | (unsigned int) a.src_stride) & 7) == 0;
+    /* both sums stored, a second one past x_last within the row's pitch */
+    float *out = sums + TILE_PAD_F32 + 2 * threadIdx.x;
+    auto put = [&](const Fsum * sum) {
+      out[0] = (float) sum[0];
+      out[1] = (float) sum[1];
+      out += TILE_PITCH_F32;
+    };
+
+    if (a.radius_y <= TILE_SHORT_RADIUS_F32 && vector)
+      box_columns_at < float, Fsum, TILE_UNROLL_F32, 2, true > (a, x, y0,
+          y1, put);
+    else if (a.radius_y <= TILE_SHORT_RADIUS_F32)
+      box_columns_at < float, Fsum, TILE_UNROLL_F32, 2, false > (a, x, y0,
+          y1, put);
+    else if (vector)
+      box_columns_at < float, Fsum, COLUMN_UNROLL_F32, 2, true > (a, x, y0,
+          y1, put);
+    else
+      box_columns_at < float, Fsum, COLUMN_UNROLL_F32, 2, false > (a, x, y0,
+          y1, put);
+  }
+  __syncthreads ();
+
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int part = a.row_run / (TILE_THREADS / 32);
+  const int xs = tx0 + warp * part, xe = min (xs + part, tx1);
+
+  if (y0 + lane >= y1 || xs >= xe)
+    return;
+
+  const float *row = sums + TILE_PAD_F32 + lane * TILE_PITCH_F32 - c0;
+
+  if (xs - a.radius_x >= 0 && xe + a.radius_x <= a.width)
+    tile_row_f32 < true > (a, row, c0, xs, xe, y0 + lane);
+  else
+    tile_row_f32 < false > (a, row, c0, xs, xe, y0 + lane);
+}
