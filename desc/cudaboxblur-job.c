@@ -94,7 +94,8 @@ resolve_invert (GstCudaBoxBlurJob * job,
 
       /* only the shape and the feather of the region's settings count */
       gst_cuda_box_blur_settings_window (rs, info, c, &keep.window);
-      keep.window.fill = FALSE;
+      if (keep.window.work == GST_CUDA_BOX_BLUR_WORK_FILL)
+        keep.window.work = GST_CUDA_BOX_BLUR_WORK_WINDOWS;
       f = keep.window.feather;
       gst_cuda_box_blur_region_for_component (info, c,
           &g_array_index (job->regions, GstVideoRectangle, i), &keep.rect);
@@ -223,22 +224,8 @@ gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job)
   return job->regions->len > 0 && !job->whole_frame && !job->invert;
 }
 
-static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
 static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
 static const gchar *const reason_nicks[] = GST_CUDA_BOX_BLUR_REASON_NICKS;
-
-/* What @window does, in a few words. */
-static void
-append_window (GString * s, const GstCudaBoxBlurWindow * window)
-{
-  if (window->fill)
-    g_string_append_printf (s, "fill %g", window->fill_value);
-  else if (window->pixelate)
-    g_string_append_printf (s, "blocks %dx%d", window->block_w,
-        window->block_h);
-  else
-    g_string_append_printf (s, "r %d,%d", window->radius_x, window->radius_y);
-}
 
 /* The lines of the tasks of @tasks of region @region. */
 static void
@@ -265,7 +252,7 @@ append_tasks (GString * s, const GstCudaBoxBlurJob * job, const GArray * tasks,
     g_string_append_printf (s, ", border %d, passes", task->window.border);
     for (pass = 0; pass < job->n_passes; pass++) {
       g_string_append (s, pass ? "; " : " ");
-      append_window (s, &task->pass[pass]);
+      gst_cuda_box_blur_window_describe (&task->pass[pass], s);
     }
   }
 }
@@ -301,7 +288,8 @@ gst_cuda_box_blur_job_to_string (const GstCudaBoxBlurJob * job)
         GstCudaBoxBlurRegionOrigin, i);
 
     g_string_append_printf (s, "\n  region %u: %dx%d at %d,%d, %s (%s", i,
-        r->w, r->h, r->x, r->y, job->invert ? "kept" : mode_nicks[rs->mode],
+        r->w, r->h, r->x, r->y, job->invert ? "kept" :
+        gst_cuda_box_blur_mode_row (rs->mode)->nick,
         reason_nicks[o->reason]);
     if (o->type)
       g_string_append_printf (s, " %s", g_quark_to_string (o->type));

@@ -60,19 +60,14 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
 /**
  * gst_cuda_box_blur_settings_passes:
  *
- * Returns: how many blurs run one after the other: passes, in mode
- * gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES, in modes pixelate
- * and fill one.
+ * Returns: how many blurs run one after the other, as the mode's row says:
+ * passes, in mode gaussian at least GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES,
+ * in modes pixelate and fill one.
  */
 gint
 gst_cuda_box_blur_settings_passes (const GstCudaBoxBlurSettings * settings)
 {
-  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN)
-    return MAX (settings->passes, GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES);
-  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE
-      || settings->mode == GST_CUDA_BOX_BLUR_MODE_FILL)
-    return 1;
-  return settings->passes;
+  return gst_cuda_box_blur_mode_row (settings->mode)->passes (settings);
 }
 
 /**
@@ -121,37 +116,165 @@ scale_radius (gint radius, gint sub)
   return (radius + (1 << sub) - 1) >> sub;
 }
 
-/* The radii of pass @pass over a component of @kind subsampled by
- * 2^w_sub x 2^h_sub. */
-static void
-pass_radii (const GstCudaBoxBlurSettings * settings,
-    GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub, gint pass,
-    gint * radius_x, gint * radius_y)
+static gint
+passes_as_set (const GstCudaBoxBlurSettings * settings)
 {
-  const gboolean chroma = kind_is_chroma (kind);
+  return settings->passes;
+}
 
-  if (settings->mode == GST_CUDA_BOX_BLUR_MODE_GAUSSIAN) {
-    const gint n = gst_cuda_box_blur_settings_passes (settings);
+static gint
+gaussian_passes (const GstCudaBoxBlurSettings * settings)
+{
+  return MAX (settings->passes, GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES);
+}
 
-    /* sigma in the component's own samples */
-    *radius_x = gst_cuda_box_blur_gaussian_radius (settings->sigma /
-        (1 << (chroma ? w_sub : 0)), n, pass);
-    *radius_y = gst_cuda_box_blur_gaussian_radius (settings->sigma /
-        (1 << (chroma ? h_sub : 0)), n, pass);
-  } else if (chroma) {
-    *radius_x = settings->chroma_radius_x >= 0 ?
-        settings->chroma_radius_x : scale_radius (settings->radius_x, w_sub);
-    *radius_y = settings->chroma_radius_y >= 0 ?
-        settings->chroma_radius_y : scale_radius (settings->radius_y, h_sub);
-  } else {
-    *radius_x = settings->radius_x;
-    *radius_y = settings->radius_y;
+static gint
+one_pass (const GstCudaBoxBlurSettings * settings)
+{
+  return 1;
+}
+
+/* mode box: the radii; chroma takes the chroma radii, or the luma ones
+ * divided by the subsampling, rounded up */
+static void
+box_radii (const GstCudaBoxBlurSettings * settings, gboolean chroma,
+    gint w_sub, gint h_sub, gint pass, gint n, gint * x, gint * y)
+{
+  *x = !chroma ? settings->radius_x : settings->chroma_radius_x >= 0 ?
+      settings->chroma_radius_x : scale_radius (settings->radius_x, w_sub);
+  *y = !chroma ? settings->radius_y : settings->chroma_radius_y >= 0 ?
+      settings->chroma_radius_y : scale_radius (settings->radius_y, h_sub);
+}
+
+/* mode gaussian: box @pass of @n for sigma in the component's own
+ * samples */
+static void
+gaussian_radii (const GstCudaBoxBlurSettings * settings, gboolean chroma,
+    gint w_sub, gint h_sub, gint pass, gint n, gint * x, gint * y)
+{
+  *x = gst_cuda_box_blur_gaussian_radius (settings->sigma /
+      (1 << (chroma ? w_sub : 0)), n, pass);
+  *y = gst_cuda_box_blur_gaussian_radius (settings->sigma /
+      (1 << (chroma ? h_sub : 0)), n, pass);
+}
+
+/* mode pixelate: blocks of the same pixels in every component, rounded
+ * up */
+static void
+block_sides (const GstCudaBoxBlurSettings * settings, gboolean chroma,
+    gint w_sub, gint h_sub, gint pass, gint n, gint * x, gint * y)
+{
+  *x = scale_radius (settings->block_size, chroma ? w_sub : 0);
+  *y = scale_radius (settings->block_size, chroma ? h_sub : 0);
+}
+
+static void
+no_size (const GstCudaBoxBlurSettings * settings, gboolean chroma,
+    gint w_sub, gint h_sub, gint pass, gint n, gint * x, gint * y)
+{
+  *x = *y = 0;
+}
+
+static const GstCudaBoxBlurModeRow mode_rows[GST_CUDA_BOX_BLUR_N_MODES] = {
+  [GST_CUDA_BOX_BLUR_MODE_BOX] = {"box",
+        "Box blur of the radii, passes times",
+      GST_CUDA_BOX_BLUR_WORK_WINDOWS, passes_as_set, box_radii},
+  [GST_CUDA_BOX_BLUR_MODE_GAUSSIAN] = {"gaussian",
+        "Gaussian blur of sigma, made of box blurs",
+      GST_CUDA_BOX_BLUR_WORK_WINDOWS, gaussian_passes, gaussian_radii},
+  [GST_CUDA_BOX_BLUR_MODE_PIXELATE] = {"pixelate",
+        "Blocks of block-size pixels, each the mean of its pixels",
+      GST_CUDA_BOX_BLUR_WORK_BLOCKS, one_pass, block_sides},
+  [GST_CUDA_BOX_BLUR_MODE_FILL] = {"fill", "One colour, fill-color",
+      GST_CUDA_BOX_BLUR_WORK_FILL, one_pass, no_size},
+};
+
+/**
+ * gst_cuda_box_blur_mode_row:
+ *
+ * Returns: what @mode does, as data.
+ */
+const GstCudaBoxBlurModeRow *
+gst_cuda_box_blur_mode_row (GstCudaBoxBlurMode mode)
+{
+  g_return_val_if_fail ((guint) mode < GST_CUDA_BOX_BLUR_N_MODES,
+      &mode_rows[GST_CUDA_BOX_BLUR_DEFAULT_MODE]);
+  return &mode_rows[mode];
+}
+
+/**
+ * gst_cuda_box_blur_mode_from_nick:
+ *
+ * Returns: whether @nick names a mode, which goes into @mode.
+ */
+gboolean
+gst_cuda_box_blur_mode_from_nick (const gchar * nick,
+    GstCudaBoxBlurMode * mode)
+{
+  gint m;
+
+  for (m = 0; m < GST_CUDA_BOX_BLUR_N_MODES; m++)
+    if (g_strcmp0 (nick, mode_rows[m].nick) == 0) {
+      *mode = m;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * gst_cuda_box_blur_windows_alike:
+ *
+ * Whether @a and @b make the same of the same samples, their shape,
+ * feather and fill value aside: what lets the passes of two regions share
+ * their launches.  Fills never do (compose lays each on alone).
+ */
+gboolean
+gst_cuda_box_blur_windows_alike (const GstCudaBoxBlurWindow * a,
+    const GstCudaBoxBlurWindow * b)
+{
+  if (a->work != b->work)
+    return FALSE;
+  switch (a->work) {
+    case GST_CUDA_BOX_BLUR_WORK_WINDOWS:
+      return a->radius_x == b->radius_x && a->radius_y == b->radius_y
+          && a->border == b->border && a->border_value == b->border_value;
+    case GST_CUDA_BOX_BLUR_WORK_BLOCKS:
+      return a->block_w == b->block_w && a->block_h == b->block_h;
+    case GST_CUDA_BOX_BLUR_WORK_FILL:
+      break;
+  }
+  return FALSE;
+}
+
+/**
+ * gst_cuda_box_blur_window_describe:
+ *
+ * Appends what @window does to @s, in a few words (the job's log lines).
+ */
+void
+gst_cuda_box_blur_window_describe (const GstCudaBoxBlurWindow * window,
+    GString * s)
+{
+  switch (window->work) {
+    case GST_CUDA_BOX_BLUR_WORK_WINDOWS:
+      g_string_append_printf (s, "r %d,%d", window->radius_x,
+          window->radius_y);
+      break;
+    case GST_CUDA_BOX_BLUR_WORK_BLOCKS:
+      g_string_append_printf (s, "blocks %dx%d", window->block_w,
+          window->block_h);
+      break;
+    case GST_CUDA_BOX_BLUR_WORK_FILL:
+      g_string_append_printf (s, "fill %g", window->fill_value);
+      break;
   }
 }
 
 /* The window of pass @pass (-1: the widest, that of the last pass) over a
- * component of @kind subsampled by 2^w_sub x 2^h_sub; FALSE when every
- * pass leaves the component untouched. */
+ * component of @kind subsampled by 2^w_sub x 2^h_sub, as the mode's row
+ * says; FALSE when every pass leaves the component untouched.  A pass
+ * past the last (a region of fewer passes than another's) copies: a
+ * window or block of 1 sample. */
 static gboolean
 component_window (const GstCudaBoxBlurSettings * settings,
     GstCudaBoxBlurComponentKind kind, gint w_sub, gint h_sub, gint pass,
@@ -166,48 +289,47 @@ component_window (const GstCudaBoxBlurSettings * settings,
     [GST_CUDA_BOX_BLUR_GREEN] = GST_CUDA_BOX_BLUR_PLANE_G,
     [GST_CUDA_BOX_BLUR_BLUE] = GST_CUDA_BOX_BLUR_PLANE_B,
   };
+  const GstCudaBoxBlurModeRow *row =
+      gst_cuda_box_blur_mode_row (settings->mode);
   const gboolean selected = kind == GST_CUDA_BOX_BLUR_ALPHA ?
       settings->blur_alpha : (settings->planes & planes_flag[kind]) != 0;
-  const gint last = gst_cuda_box_blur_settings_passes (settings) - 1;
+  const gint n = row->passes (settings);
   const gboolean chroma = kind_is_chroma (kind);
-  gint widest_x, widest_y;
+  gint widest_x, widest_y, x = 0, y = 0;
 
+  window->work = row->work;
   window->border = settings->border;
   window->border_value = settings->border_value;
   window->shape = settings->shape;
   /* the same edge in every component, rounded up */
   window->feather = scale_radius (settings->feather, chroma ? MAX (w_sub,
           h_sub) : 0);
-  window->fill = settings->mode == GST_CUDA_BOX_BLUR_MODE_FILL;
   window->fill_value = 0;       /* set from the caps by the callers */
-  window->pixelate = settings->mode == GST_CUDA_BOX_BLUR_MODE_PIXELATE;
-  if (window->fill) {
-    window->radius_x = window->radius_y = 0;
-    window->block_w = window->block_h = 1;
-    return selected;
-  }
-  if (window->pixelate) {
-    /* blocks of the same pixels in every component, rounded up */
-    window->radius_x = window->radius_y = 0;
-    window->block_w = scale_radius (settings->block_size, chroma ? w_sub : 0);
-    window->block_h = scale_radius (settings->block_size, chroma ? h_sub : 0);
-    if (pass > last)
+
+  /* the passes' sizes never shrink (gst_cuda_box_blur_gaussian_radius) */
+  row->size (settings, chroma, w_sub, h_sub, n - 1, n, &widest_x, &widest_y);
+  if (pass < n)
+    row->size (settings, chroma, w_sub, h_sub, pass < 0 ? n - 1 : pass, n,
+        &x, &y);
+  switch (row->work) {
+    case GST_CUDA_BOX_BLUR_WORK_WINDOWS:
+      window->radius_x = x;
+      window->radius_y = y;
       window->block_w = window->block_h = 1;
-    return selected && settings->block_size > 1;
+      return selected && (widest_x > 0 || widest_y > 0);
+    case GST_CUDA_BOX_BLUR_WORK_BLOCKS:
+      window->radius_x = window->radius_y = 0;
+      window->block_w = MAX (x, 1);
+      window->block_h = MAX (y, 1);
+      /* chroma blocks of one sample go with luma blocks of more */
+      row->size (settings, FALSE, 0, 0, n - 1, n, &widest_x, &widest_y);
+      return selected && (widest_x > 1 || widest_y > 1);
+    case GST_CUDA_BOX_BLUR_WORK_FILL:
+      break;
   }
+  window->radius_x = window->radius_y = 0;
   window->block_w = window->block_h = 1;
-
-  /* the passes' radii never shrink (gst_cuda_box_blur_gaussian_radius) */
-  pass_radii (settings, kind, w_sub, h_sub, last, &widest_x, &widest_y);
-  if (pass > last) {
-    /* a region of fewer passes than another's: copied */
-    window->radius_x = window->radius_y = 0;
-  } else {
-    pass_radii (settings, kind, w_sub, h_sub, pass < 0 ? last : pass,
-        &window->radius_x, &window->radius_y);
-  }
-
-  return selected && (widest_x > 0 || widest_y > 0);
+  return selected;
 }
 
 /**
@@ -251,7 +373,7 @@ gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings *
   const gboolean touched = component_window (settings, comp->kind,
       comp->w_sub, comp->h_sub, pass, window);
 
-  if (window->fill)
+  if (window->work == GST_CUDA_BOX_BLUR_WORK_FILL)
     window->fill_value = gst_cuda_box_blur_info_color_sample (info, component,
         settings->fill_color);
   return touched;
@@ -447,7 +569,6 @@ read_number (const GValue * value, gdouble lo, gdouble hi, gdouble * out)
   return TRUE;
 }
 
-static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
 static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
 
 /* The index in @nicks of a string field's value; FALSE when it is none. */
@@ -473,8 +594,14 @@ read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
   const gchar *problem = NULL;
 
   if (g_str_equal (name, "mode")) {
-    problem = read_nick (value, mode_nicks, GST_CUDA_BOX_BLUR_N_MODES,
-        &m->mode) ? NULL : "not a mode's name";
+    GstCudaBoxBlurMode mode;
+
+    if (G_VALUE_HOLDS_STRING (value)
+        && gst_cuda_box_blur_mode_from_nick (g_value_get_string (value),
+            &mode))
+      m->mode = mode;
+    else
+      problem = "not a mode's name";
   } else if (g_str_equal (name, "radius")) {
     if (!read_int (value, 0, GST_CUDA_BOX_BLUR_MAX_RADIUS, &m->radius))
       problem = "not an integer";

@@ -43,8 +43,15 @@ typedef enum
 
 #define GST_CUDA_BOX_BLUR_N_MODES 4
 
-/* The modes' names, as properties and region parameters write them. */
-#define GST_CUDA_BOX_BLUR_MODE_NICKS { "box", "gaussian", "pixelate", "fill" }
+/* What a window makes of a component's samples. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_WORK_WINDOWS,       /* each the mean of the window of
+                                         * the radii around it */
+  GST_CUDA_BOX_BLUR_WORK_BLOCKS,        /* each the mean of its block */
+  GST_CUDA_BOX_BLUR_WORK_FILL,          /* the fill value, laid on by
+                                         * compose alone */
+} GstCudaBoxBlurWork;
 
 /* The shape redacted in each region: the region's rectangle, or the
  * ellipse inscribed in it. */
@@ -218,32 +225,62 @@ typedef struct
   GArray *regions;              /* GstCudaBoxBlurMetaRegion */
 } GstCudaBoxBlurHold;
 
-/* How one component is redacted: a box window, or with pixelate set,
- * blocks of block_w x block_h samples, or with fill set, fill_value; then
- * laid onto the frame in shape, its edge fading in over feather samples. */
+/* How one pass redacts one component (work): windows of radius_x,
+ * radius_y, blocks of block_w x block_h samples, or fill_value; then laid
+ * onto the frame in shape, its edge fading in over feather samples. */
 typedef struct
 {
   gint radius_x;
   gint radius_y;
   GstCudaBoxBlurBorder border;
   gdouble border_value;
-  gboolean pixelate;
   gint block_w;
   gint block_h;
-  gboolean fill;
   gdouble fill_value;           /* in the component's sample units */
   GstCudaBoxBlurShape shape;
   gint feather;
+  GstCudaBoxBlurWork work;
 } GstCudaBoxBlurWindow;
+
+/* A mode as data, one row for each GstCudaBoxBlurMode (the table in
+ * cudaboxblur-params.c): a new mode is a row, its kernel and its
+ * reference. */
+typedef struct
+{
+  const gchar *nick;            /* as properties and region parameters
+                                 * write it */
+  const gchar *description;     /* for people (gst-inspect-1.0) */
+  GstCudaBoxBlurWork work;      /* what its windows do */
+  /* how many passes it takes, each over the last one's output */
+  gint (*passes) (const GstCudaBoxBlurSettings * settings);
+  /* the radii (windows) or the block's sides (blocks) of pass @pass, of
+   * @n, over a component (@chroma: U or V) subsampled by 2^w_sub x 2^h_sub
+   * horizontally and vertically */
+  void (*size) (const GstCudaBoxBlurSettings * settings, gboolean chroma,
+      gint w_sub, gint h_sub, gint pass, gint n, gint * x, gint * y);
+} GstCudaBoxBlurModeRow;
+
+const GstCudaBoxBlurModeRow *
+          gst_cuda_box_blur_mode_row            (GstCudaBoxBlurMode mode);
+
+gboolean  gst_cuda_box_blur_mode_from_nick      (const gchar * nick,
+                                                 GstCudaBoxBlurMode * mode);
 
 /* TRUE when @window's result is laid onto the frame by compose: a fill, or
  * any edge but a hard rectangle. */
 static inline gboolean
 gst_cuda_box_blur_window_composes (const GstCudaBoxBlurWindow * window)
 {
-  return window->fill || window->shape != GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE
+  return window->work == GST_CUDA_BOX_BLUR_WORK_FILL
+      || window->shape != GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE
       || window->feather > 0;
 }
+
+gboolean  gst_cuda_box_blur_windows_alike       (const GstCudaBoxBlurWindow * a,
+                                                 const GstCudaBoxBlurWindow * b);
+
+void      gst_cuda_box_blur_window_describe     (const GstCudaBoxBlurWindow * window,
+                                                 GString * s);
 
 void      gst_cuda_box_blur_settings_init       (GstCudaBoxBlurSettings * settings);
 

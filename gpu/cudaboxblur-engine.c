@@ -305,17 +305,6 @@ copy_frame_async (const GstCudaBoxBlurInfo * info,
   return copy_planes_async (info, src, dst, NULL, stream, error);
 }
 
-/* Whether the blurs of windows @a and @b are the same (their shape,
- * feather and fill value aside). */
-static gboolean
-same_blur (const GstCudaBoxBlurWindow * a, const GstCudaBoxBlurWindow * b)
-{
-  return a->radius_x == b->radius_x && a->radius_y == b->radius_y
-      && a->border == b->border && a->border_value == b->border_value
-      && a->pixelate == b->pixelate && a->block_w == b->block_w
-      && a->block_h == b->block_h && !a->fill && !b->fill;
-}
-
 /* Whether task @i (if there is one) changes a component of @task's
  * region in the same plane. */
 static gboolean
@@ -375,7 +364,7 @@ pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
     const GstCudaBoxBlurComponent *c = &job->info->comp[t->component];
 
     if (t->region != t0->region || c->plane != c0->plane
-        || !same_blur (&t->pass[pass], &t0->pass[pass])
+        || !gst_cuda_box_blur_windows_alike (&t->pass[pass], &t0->pass[pass])
         || t->rect.x != t0->rect.x || t->rect.y != t0->rect.y
         || t->rect.w != t0->rect.w || t->rect.h != t0->rect.h
         || gst_cuda_box_blur_window_composes (&t->window) !=
@@ -723,7 +712,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
       /* the last pass lands in scratch room, then is composed */
       copies = 2;
     }
-    if (task->window.fill) {
+    if (task->window.work == GST_CUDA_BOX_BLUR_WORK_FILL) {
       g_array_append_val (engine->slots, slot);
       continue;
     }
@@ -820,7 +809,7 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
           continue;
         gst_cuda_box_blur_frame_get_plane (frame, info, task->component,
             &plane);
-        if (task->window.fill) {
+        if (task->window.work == GST_CUDA_BOX_BLUR_WORK_FILL) {
           if (last)
             gst_cuda_box_blur_plan_compose (engine->plan, NULL, &plane,
                 &task->window, &task->rect);

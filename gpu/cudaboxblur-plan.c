@@ -266,7 +266,7 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
   args->border_float = (gfloat) window->border_value;
   args->shape = shape_codes[window->shape];
   args->feather = window->feather;
-  args->fill = window->fill;
+  args->fill = window->work == GST_CUDA_BOX_BLUR_WORK_FILL;
   args->fill_int = integer_sample (window->fill_value, type);
   args->fill_float = (gfloat) window->fill_value;
 }
@@ -731,7 +731,7 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
 
 /**
  * gst_cuda_box_blur_plan_compose:
- * @src: (nullable): the redacted samples, or %NULL with window->fill
+ * @src: (nullable): the redacted samples, or %NULL for a fill
  *
  * Queues the laying of @region of @src (or of the fill value) onto the same
  * region of @dst through the window's shape and feather, in the open

@@ -787,7 +787,7 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 GstCudaBoxBlurVariant
 gst_cuda_box_blur_program_choose (const GstCudaBoxBlurWindow * window)
 {
-  if (window->pixelate)
+  if (window->work == GST_CUDA_BOX_BLUR_WORK_BLOCKS)
     return GST_CUDA_BOX_BLUR_PIXELATE;
   return gst_cuda_box_blur_window_is_direct (window->radius_x,
       window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :

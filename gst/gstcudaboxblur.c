@@ -1284,7 +1284,6 @@ segment_time (const GstSegment * segment, gboolean running, GstClockTime t)
 static void
 gst_cuda_box_blur_post_audit (GstCudaBoxBlur * self, GstBuffer * buffer)
 {
-  static const gchar *const mode_nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
   static const gchar *const reason_nicks[] = GST_CUDA_BOX_BLUR_REASON_NICKS;
   const GstSegment *segment = &GST_BASE_TRANSFORM (self)->segment;
   const GstCudaBoxBlurJob *job = &self->job;
@@ -1312,7 +1311,8 @@ gst_cuda_box_blur_post_audit (GstCudaBoxBlur * self, GstBuffer * buffer)
             "height", G_TYPE_UINT, (guint) r->h,
             "type", G_TYPE_STRING, o->type ? g_quark_to_string (o->type) : "",
             "id", G_TYPE_INT, o->id,
-            "mode", G_TYPE_STRING, job->invert ? "keep" : mode_nicks[rs->mode],
+            "mode", G_TYPE_STRING, job->invert ? "keep" :
+            gst_cuda_box_blur_mode_row (rs->mode)->nick,
             "reason", G_TYPE_STRING, reason_nicks[o->reason], NULL));
     gst_value_list_append_and_take_value (&regions, &region);
   }

@@ -61,24 +61,28 @@ register_enum_with_nicks (gsize * type, const gchar * name,
   return *type;
 }
 
+/* The modes, from their rows (cudaboxblur-params.c). */
 GType
 gst_cuda_box_blur_mode_get_type (void)
 {
   static gsize type = 0;
-  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_MODE_NICKS;
-  static GEnumValue values[] = {
-    {GST_CUDA_BOX_BLUR_MODE_BOX, "Box blur of the radii, passes times", NULL},
-    {GST_CUDA_BOX_BLUR_MODE_GAUSSIAN, "Gaussian blur of sigma, made of box "
-          "blurs", NULL},
-    {GST_CUDA_BOX_BLUR_MODE_PIXELATE, "Blocks of block-size pixels, each "
-          "the mean of its pixels", NULL},
-    {GST_CUDA_BOX_BLUR_MODE_FILL, "One colour, fill-color", NULL},
-    {0, NULL, NULL},
-  };
+  static GEnumValue values[GST_CUDA_BOX_BLUR_N_MODES + 1];
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) == GST_CUDA_BOX_BLUR_N_MODES);
-  G_STATIC_ASSERT (G_N_ELEMENTS (values) == GST_CUDA_BOX_BLUR_N_MODES + 1);
-  return register_enum_with_nicks (&type, "GstCudaBoxBlurMode", values, nicks);
+  if (g_once_init_enter (&type)) {
+    GType t;
+    gint m;
+
+    for (m = 0; m < GST_CUDA_BOX_BLUR_N_MODES; m++) {
+      const GstCudaBoxBlurModeRow *row = gst_cuda_box_blur_mode_row (m);
+
+      values[m].value = m;
+      values[m].value_name = row->description;
+      values[m].value_nick = row->nick;
+    }
+    t = g_enum_register_static ("GstCudaBoxBlurMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
 }
 
 GType

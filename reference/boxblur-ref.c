@@ -292,8 +292,8 @@ box_blur_ref_weight (const GstCudaBoxBlurWindow * window, gint dx, gint dy,
   return n;
 }
 
-/* Lays @region of @red (or with window->fill, the fill value) onto @dst
- * through the window's shape and feather. */
+/* Lays @region of @red (or for a fill, the fill value) onto @dst through
+ * the window's shape and feather. */
 static void
 compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
     const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
@@ -318,8 +318,8 @@ compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
         continue;
       out = (guint8 *) sample_ptr (dst, x, y);
       cur = get_sample (type, out);
-      v = window->fill ? window->fill_value : get_sample (type,
-          sample_ptr (red, x, y));
+      v = window->work == GST_CUDA_BOX_BLUR_WORK_FILL ? window->fill_value :
+          get_sample (type, sample_ptr (red, x, y));
       if (type == GST_CUDA_BOX_BLUR_F32) {
         const gfloat keep = (gfloat) cur * (gfloat) (d - n);
         const gfloat take = (gfloat) v * (gfloat) n;
@@ -335,21 +335,29 @@ compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
   }
 }
 
-/* Blurs @r of @in into @out with @window, by the method the kernels
- * choose. */
+/* Blurs @r of @in into @out with @window, each sample the mean of its
+ * window by the method the kernels choose. */
 static void
-redact_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * in,
+windows_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * in,
     const GstCudaBoxBlurPlane * out, const GstCudaBoxBlurWindow * window,
     const GstVideoRectangle * r)
 {
-  if (window->pixelate)
-    box_blur_ref_pixelate (type, in, out, window, r);
-  else if (gst_cuda_box_blur_window_is_direct (window->radius_x,
+  if (gst_cuda_box_blur_window_is_direct (window->radius_x,
           window->radius_y))
     box_blur_ref_plane (type, in, out, window, r);
   else
     box_blur_sat_plane (type, in, out, window, r);
 }
+
+/* What each work makes of @r of a plane, from @in into @out; a fill is
+ * laid on by compose_plane () alone. */
+static void (*const redact_plane[]) (GstCudaBoxBlurSampleType type,
+    const GstCudaBoxBlurPlane * in, const GstCudaBoxBlurPlane * out,
+    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * r) = {
+  [GST_CUDA_BOX_BLUR_WORK_WINDOWS] = windows_plane,
+  [GST_CUDA_BOX_BLUR_WORK_BLOCKS] = box_blur_ref_pixelate,
+  [GST_CUDA_BOX_BLUR_WORK_FILL] = NULL,
+};
 
 /* invert: the whole of @dst redacted with @settings, hard-edged; then in
  * each region, every component that redaction changed laid back from @src
@@ -382,7 +390,9 @@ redact_around (const GstCudaBoxBlurInfo * info,
       if (!gst_cuda_box_blur_settings_window (&whole, info, c, &window))
         continue;
       gst_cuda_box_blur_settings_window (rs, info, c, &window);
-      window.fill = FALSE;
+      /* laid back from the input */
+      if (window.work == GST_CUDA_BOX_BLUR_WORK_FILL)
+        window.work = GST_CUDA_BOX_BLUR_WORK_WINDOWS;
       gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
       r.x -= window.feather;
       r.y -= window.feather;
@@ -433,12 +443,12 @@ box_blur_ref_frame (const GstCudaBoxBlurInfo * info,
         GstVideoRectangle r;
 
         if (!gst_cuda_box_blur_settings_pass_window (rs, info, c, pass,
-                &window) || window.fill)
+                &window) || !redact_plane[window.work])
           continue;
         gst_cuda_box_blur_frame_get_plane (&frame[cur], info, c, &in);
         gst_cuda_box_blur_frame_get_plane (&frame[!cur], info, c, &out);
         gst_cuda_box_blur_region_for_component (info, c, &regions[i], &r);
-        redact_plane (info->type, &in, &out, &window, &r);
+        redact_plane[window.work] (info->type, &in, &out, &window, &r);
       }
     }
 

@@ -165,7 +165,7 @@ GST_START_TEST (test_resolve_metas)
   fail_unless_equals_int (gst_cuda_box_blur_job_resolve (&job, &s, &info,
           buf, NULL), 1);
   fail_unless_equals_int (job.tasks->len, 1);
-  fail_unless (task (&job, 0)->window.fill);
+  fail_unless (task (&job, 0)->window.work == GST_CUDA_BOX_BLUR_WORK_FILL);
   fail_unless_equals_float (task (&job, 0)->window.fill_value, 255.0);
   fail_unless_equals_int (task (&job, 0)->rect.x, 30);
 
@@ -245,7 +245,7 @@ GST_START_TEST (test_invert)
   fail_unless (k->rect.x == -3 && k->rect.y == 3 && k->rect.w == 30
       && k->rect.h == 26);
   fail_unless_equals_int (k->window.shape, GST_CUDA_BOX_BLUR_SHAPE_ELLIPSE);
-  fail_unless (!k->window.fill);
+  fail_unless (k->window.work != GST_CUDA_BOX_BLUR_WORK_FILL);
   /* chroma: 1..10 x 4..11, grown by 3 */
   k = &g_array_index (job.keeps, GstCudaBoxBlurTask, 1);
   fail_unless (k->rect.x == -2 && k->rect.y == 1 && k->rect.w == 16

@@ -84,7 +84,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 
   if (pixelate) {
     window.radius_x = window.radius_y = 0;
-    window.pixelate = TRUE;
+    window.work = GST_CUDA_BOX_BLUR_WORK_BLOCKS;
     window.block_w = rx;
     window.block_h = ry;
   }

@@ -1072,7 +1072,8 @@ GST_START_TEST (test_pixelate)
 
   settings.block_size = 5;
   fail_unless (gst_cuda_box_blur_settings_window (&settings, &i420, 0, &w));
-  fail_unless (w.pixelate && w.block_w == 5 && w.block_h == 5);
+  fail_unless (w.work == GST_CUDA_BOX_BLUR_WORK_BLOCKS && w.block_w == 5
+      && w.block_h == 5);
   fail_unless (gst_cuda_box_blur_settings_window (&settings, &i420, 1, &w));
   fail_unless (w.block_w == 3 && w.block_h == 3);
   settings.block_size = 1;
@@ -1266,7 +1267,7 @@ GST_START_TEST (test_fill_colors)
   s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
   s.fill_color = red;
   fail_unless (gst_cuda_box_blur_settings_window (&s, &sd, 2, &w));
-  fail_unless (w.fill && w.fill_value == 240);
+  fail_unless (w.work == GST_CUDA_BOX_BLUR_WORK_FILL && w.fill_value == 240);
   fail_unless_equals_int (gst_cuda_box_blur_settings_passes (&s), 1);
   fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &sd));
   /* alpha only with blur-alpha */

@@ -307,8 +307,8 @@ windows_are_small (const GstCudaBoxBlurInfo * info, GArray * region_settings)
     for (c = 0; c < info->n_components; c++)
       if (gst_cuda_box_blur_settings_window (&g_array_index (region_settings,
                   GstCudaBoxBlurSettings, i), info, c, &w)
-          && (w.pixelate ? w.block_w * w.block_h >
-              GST_CUDA_BOX_BLUR_DIRECT_MAX_WINDOW :
+          && (w.work == GST_CUDA_BOX_BLUR_WORK_BLOCKS ?
+              w.block_w * w.block_h > GST_CUDA_BOX_BLUR_DIRECT_MAX_WINDOW :
               !gst_cuda_box_blur_window_is_direct (w.radius_x, w.radius_y)))
         return FALSE;
   return TRUE;
