@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Turns the benchmark's CSV into a chart: kernel time against radius at
 # 3840x2160, for cudaboxblur, NPP's two box filters, the device-to-device
 # copy of the same frame and twice that copy (the kernels' target).

@@ -246,7 +246,8 @@ gst_cuda_box_blur_class_init (GstCudaBoxBlurClass * klass)
       "Filter/Effect/Video", "Box blur of gray, YUV and RGB video on NVIDIA "
       "GPUs, whole frames or regions of interest (Gaussian, pixelate, fill, "
       "ellipses, feathered edges), in CUDA, CUDA managed or system memory",
-      "The cudaboxblur authors <cudaboxblur@example.org>");
+      "The cudaboxblur authors "
+      "<https://github.com/cudaboxblur/cudaboxblur/issues>");
 
 #ifdef HAVE_GST_CUDA
   element_class->set_context =

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Turns files into a C header that holds each as a string, so the plugin
 # carries its kernels and never looks for a file at run time.
 #

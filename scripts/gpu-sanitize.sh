@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs the GPU test suites under compute-sanitizer's memcheck, racecheck,
 # initcheck and synccheck tools, one build directory, four tools in
 # parallel.  Any error a tool reports fails its test run.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs what cudaboxblur needs to build and test on Debian 12 (the CUDA
 # toolkit must already be installed), then configures ./build.
 #   usage: scripts/setup.sh [extra meson options]
