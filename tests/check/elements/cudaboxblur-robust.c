@@ -657,76 +657,20 @@ count_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer u)
   g_atomic_int_inc (&handoffs);
 }
 
-/* A kernel launch that fails mid-stream: an element error, no frame pushed
- * as if valid, and the element runs again after a restart. */
-GST_START_TEST (test_launch_error_then_restart)
+/* Plays five GRAY8 frames through cudaboxblur with the built-in kernels
+ * with @from replaced by @to, which must fail with an element error
+ * containing @says, before any frame reaches the sink; then, back to the
+ * built-in kernels, the same pipeline restarted plays all five. */
+static void
+check_fault_then_restart (const gchar * from, const gchar * to,
+    const gchar * says)
 {
-  /* more threads per block than the kernel allows: a launch error */
-  gchar *path = patched_kernels ("box_blur3_u8 (const",
-      "__launch_bounds__ (32) box_blur3_u8 (const");
+  gchar *path = patched_kernels (from, to);
   GstElement *pipeline, *sink;
   GstMessage *msg;
   GError *error = NULL;
   gchar *debug = NULL;
 
-  g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
-  pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
-      "video/x-raw,format=GRAY8,width=320,height=240 ! cudaboxblur ! "
-      "fakesink name=sink signal-handoffs=true", NULL);
-  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  g_signal_connect (sink, "handoff", G_CALLBACK (count_handoff), NULL);
-  handoffs = 0;
-
-  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
-      GST_STATE_CHANGE_FAILURE);
-  msg = run_until (pipeline, GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
-  gst_message_parse_error (msg, &error, &debug);
-  fail_unless (strstr (error->message, "CUDA error while blurring") != NULL,
-      "%s", error->message);
-  GST_INFO ("launch error: %s (%s)", error->message, debug);
-  g_error_free (error);
-  g_free (debug);
-  gst_message_unref (msg);
-  fail_unless_equals_int (g_atomic_int_get (&handoffs), 0);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-
-  restart_with_builtin_kernels (pipeline);
-  fail_unless_equals_int (g_atomic_int_get (&handoffs), 5);
-
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (sink);
-  gst_object_unref (pipeline);
-  g_unlink (path);
-  g_free (path);
-}
-
-GST_END_TEST;
-
-/* A kernel that faults (a trap) leaves the CUDA context it ran in lost:
- * every later call in it fails.  The element says so and forgets the
- * context; the same pipeline restarted, and a new pipeline of the same
- * process, blur in a new context.  A fault on purpose is an error to
- * compute-sanitizer, under which (CUDABOXBLUR_SANITIZER, set by
- * scripts/gpu-sanitize.sh) the test says it is skipped. */
-GST_START_TEST (test_lost_context_recovered)
-{
-  const gchar *entry = "box_blur3_u8 (const BoxBlurArgs * __restrict__ list)"
-      "\n{\n";
-  gchar *faulting, *path;
-  GstElement *pipeline, *sink;
-  GstHarness *h;
-  GstMessage *msg;
-  GError *error = NULL;
-  gchar *debug = NULL;
-
-  if (g_getenv ("CUDABOXBLUR_SANITIZER")) {
-    g_print ("test_lost_context_recovered: skipped under compute-sanitizer "
-        "(its kernel faults on purpose)\n");
-    return;
-  }
-  faulting = g_strconcat (entry, "  __trap ();\n", NULL);
-  path = patched_kernels (entry, faulting);
   g_setenv ("CUDABOXBLUR_KERNEL_SOURCE", path, TRUE);
   pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
       "video/x-raw,format=GRAY8,width=320,height=240 ! cudaboxblur ! "
@@ -741,30 +685,65 @@ GST_START_TEST (test_lost_context_recovered)
   fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
   gst_message_parse_error (msg, &error, &debug);
   GST_INFO ("fault: %s (%s)", error->message, debug);
-  fail_unless (strstr (error->message, "CUDA error while blurring") != NULL
-      && strstr (error->message, "is lost; the next start makes a new one")
-      != NULL, "%s", error->message);
+  fail_unless (strstr (error->message, says) != NULL, "'%s' lacks '%s'",
+      error->message, says);
   g_error_free (error);
   g_free (debug);
   gst_message_unref (msg);
   fail_unless_equals_int (g_atomic_int_get (&handoffs), 0);
   gst_element_set_state (pipeline, GST_STATE_NULL);
 
-  /* the same pipeline, whose bin offers the lost context again */
+  /* where the context was lost, the pipeline's bin offers it again */
   restart_with_builtin_kernels (pipeline);
   fail_unless_equals_int (g_atomic_int_get (&handoffs), 5);
+
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
+  g_unlink (path);
+  g_free (path);
+}
+
+/* A kernel launch that fails mid-stream (more threads per block than the
+ * kernel allows): an element error, no frame pushed as if valid, and the
+ * element runs again after a restart. */
+GST_START_TEST (test_launch_error_then_restart)
+{
+  check_fault_then_restart ("box_blur3_u8 (const",
+      "__launch_bounds__ (32) box_blur3_u8 (const",
+      "CUDA error while blurring");
+}
+
+GST_END_TEST;
+
+/* A kernel that faults (a trap) leaves the CUDA context it ran in lost:
+ * every later call in it fails.  The element says so and forgets the
+ * context; the same pipeline restarted, and a new pipeline of the same
+ * process, blur in a new context.  A fault on purpose is an error to
+ * compute-sanitizer, under which (CUDABOXBLUR_SANITIZER, set by
+ * scripts/gpu-sanitize.sh) the test says it is skipped. */
+GST_START_TEST (test_lost_context_recovered)
+{
+  const gchar *entry = "box_blur3_u8 (const BoxBlurArgs * __restrict__ list)"
+      "\n{\n";
+  gchar *faulting;
+  GstHarness *h;
+
+  if (g_getenv ("CUDABOXBLUR_SANITIZER")) {
+    g_print ("test_lost_context_recovered: skipped under compute-sanitizer "
+        "(its kernel faults on purpose)\n");
+    return;
+  }
+  faulting = g_strconcat (entry, "  __trap ();\n", NULL);
+  check_fault_then_restart (entry, faulting, "CUDA error while blurring a "
+      "frame: the CUDA context of device 0 is lost; the next start makes a "
+      "new one");
+  g_free (faulting);
 
   /* another pipeline of the process, its pixels against the reference */
   h = test_harness_new ("GRAY8", 64, 48);
   push_check (h, "GRAY8", 64, 48, 1, 1, 7);
   gst_harness_teardown (h);
-
-  g_unlink (path);
-  g_free (path);
-  g_free (faulting);
 }
 
 GST_END_TEST;
