@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs what cudaboxblur needs to build and test on Debian 12 (the CUDA
 # toolkit must already be installed), then configures ./build.
-#   usage: scripts/setup.sh [extra meson options]
+#   usage: scripts/setup.sh [--extras] [extra meson options]
+# --extras also installs what the README's pipelines use besides: the
+# CUDA elements and h264parse (-bad), x264enc (-ugly) and a CPU H.264
+# decoder (libav).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +21,10 @@ pkgs=(meson ninja-build pkg-config gcc python3
       libgstreamer-plugins-bad1.0-dev libgl-dev libgles-dev libegl-dev
       gstreamer1.0-plugins-base gstreamer1.0-plugins-good
       gstreamer1.0-tools python3-gst-1.0 gstreamer1.0-opencv opencv-data)
+if [ "${1:-}" = "--extras" ]; then
+  pkgs+=(gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav)
+  shift
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do
