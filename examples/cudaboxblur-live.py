@@ -72,7 +72,10 @@ def main():
             print(f"Error from {msg.src.get_name()}: {err.message}")
             if debug:
                 print(debug)
-            state["rc"] = 77 if "No CUDA device" in err.message else 1
+            # no usable GPU is a resource not found (the README's errors)
+            no_gpu = err.matches(Gst.resource_error_quark(),
+                                 Gst.ResourceError.NOT_FOUND)
+            state["rc"] = 77 if no_gpu else 1
             loop.quit()
 
     blur.get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, count)
