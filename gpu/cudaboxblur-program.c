@@ -441,8 +441,8 @@ append_with_parts (GString * out, const gchar * path, guint depth,
   dir = g_path_get_dirname (path);
   lines = g_strsplit (text, "\n", -1);
   for (i = 0; lines[i] && ok; i++) {
-    gchar **words = g_strsplit_set (g_strstrip (g_strdup (lines[i])), " \t",
-        -1);
+    gchar *line = g_strstrip (g_strdup (lines[i]));
+    gchar **words = g_strsplit_set (line, " \t", -1);
 
     if (g_strv_length (words) == 2 && g_str_equal (words[0], "#include")
         && g_str_has_prefix (words[1], "\"")
@@ -459,6 +459,7 @@ append_with_parts (GString * out, const gchar * path, guint depth,
         g_string_append_c (out, '\n');
     }
     g_strfreev (words);
+    g_free (line);
   }
   g_strfreev (lines);
   g_free (dir);
