@@ -15,6 +15,7 @@
 
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-params.h"
+#include "cudaboxblur-regions.h"
 
 G_BEGIN_DECLS
 

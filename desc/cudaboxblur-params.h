@@ -191,40 +191,6 @@ typedef struct
   gdouble block_scale;          /* above 0: blocks of scale * min (w, h) */
 } GstCudaBoxBlurSettings;
 
-/* Where a region of a frame comes from. */
-typedef struct
-{
-  GstCudaBoxBlurReason reason;
-  GQuark type;                  /* of its meta; 0 for the others */
-  gint id;                      /* of its meta; 0 for the others */
-} GstCudaBoxBlurRegionOrigin;
-
-/* A region of interest as a meta gave it. */
-typedef struct
-{
-  guint x;
-  guint y;
-  guint w;
-  guint h;
-  GQuark type;
-  gint id;                      /* above 0: an id to match it by */
-  guint missed;                 /* frames since its meta was last seen */
-  /* what its meta's GST_CUDA_BOX_BLUR_META_PARAMS structure set */
-  gint mode;                    /* -1: unset */
-  gint radius;                  /* -1: unset */
-  gdouble sigma;                /* below 0: unset */
-  gint block_size;              /* -1: unset */
-  gint shape;                   /* -1: unset */
-  gint feather;                 /* -1: unset */
-  gint64 fill_color;            /* -1: unset */
-} GstCudaBoxBlurMetaRegion;
-
-/* The regions of earlier frames that roi_hold keeps redacted. */
-typedef struct
-{
-  GArray *regions;              /* GstCudaBoxBlurMetaRegion */
-} GstCudaBoxBlurHold;
-
 /* How one pass redacts one component (work): windows of radius_x,
  * radius_y, blocks of block_w x block_h samples, or fill_value; then laid
  * onto the frame in shape, its edge fading in over feather samples. */
@@ -307,53 +273,9 @@ gboolean  gst_cuda_box_blur_window_is_direct    (gint radius_x,
 gboolean  gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings * settings,
                                                     const GstCudaBoxBlurInfo * info);
 
-void      gst_cuda_box_blur_hold_init           (GstCudaBoxBlurHold * hold);
-
-void      gst_cuda_box_blur_hold_reset          (GstCudaBoxBlurHold * hold);
-
-void      gst_cuda_box_blur_hold_clear          (GstCudaBoxBlurHold * hold);
-
-guint     gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings * settings,
-                                                   const GstCudaBoxBlurInfo * info,
-                                                   GstBuffer * buffer,
-                                                   GstCudaBoxBlurHold * hold,
-                                                   GArray * regions,
-                                                   GArray * region_settings);
-
-guint     gst_cuda_box_blur_settings_find_regions (const GstCudaBoxBlurSettings * settings,
-                                                   const GstCudaBoxBlurInfo * info,
-                                                   GstBuffer * buffer,
-                                                   GstCudaBoxBlurHold * hold,
-                                                   GArray * regions,
-                                                   GArray * region_settings,
-                                                   GArray * origins);
-
-void      gst_cuda_box_blur_settings_for_frame  (const GstCudaBoxBlurSettings * settings,
-                                                 const GstCudaBoxBlurInfo * info,
-                                                 GstCudaBoxBlurSettings * out);
-
 gboolean  gst_cuda_box_blur_settings_set_roi_meta_types (GstCudaBoxBlurSettings * settings,
                                                          const gchar * types);
 
 gchar *   gst_cuda_box_blur_settings_get_roi_meta_types (const GstCudaBoxBlurSettings * settings);
-
-/* The settings of region @i: @region_settings[@i], or with no
- * per-region settings (NULL) @settings. */
-static inline const GstCudaBoxBlurSettings *
-gst_cuda_box_blur_region_settings (const GstCudaBoxBlurSettings * settings,
-    const GstCudaBoxBlurSettings * region_settings, guint i)
-{
-  return region_settings ? &region_settings[i] : settings;
-}
-
-guint     gst_cuda_box_blur_settings_regions    (const GstCudaBoxBlurSettings * settings,
-                                                 const GstCudaBoxBlurInfo * info,
-                                                 GstBuffer * buffer,
-                                                 GArray * regions);
-
-void      gst_cuda_box_blur_region_for_component (const GstCudaBoxBlurInfo * info,
-                                                  gint component,
-                                                  const GstVideoRectangle * region,
-                                                  GstVideoRectangle * scaled);
 
 G_END_DECLS

@@ -1,0 +1,519 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The regions of a frame: the roi rectangle, or the region of interest
+ * metas (their types, padding and parameters) and those roi-hold keeps
+ * from earlier frames, each with the settings it gets. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-regions.h"
+#include "cudaboxblur-debug.h"
+
+#include <math.h>
+#include <string.h>
+
+CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurregions",
+    "cudaboxblur regions from metas and properties")
+
+/* Clips @r to the frame; FALSE when nothing is left. */
+static gboolean
+clip_region (GstVideoRectangle * r, gint width, gint height)
+{
+  const gint x1 = MIN (r->x + r->w, width), y1 = MIN (r->y + r->h, height);
+
+  r->x = MAX (r->x, 0);
+  r->y = MAX (r->y, 0);
+  r->w = x1 - r->x;
+  r->h = y1 - r->y;
+  return r->w > 0 && r->h > 0;
+}
+
+/**
+ * gst_cuda_box_blur_hold_init:
+ *
+ * Makes @hold empty: no region held.
+ */
+void
+gst_cuda_box_blur_hold_init (GstCudaBoxBlurHold * hold)
+{
+  hold->regions = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurMetaRegion));
+}
+
+void
+gst_cuda_box_blur_hold_reset (GstCudaBoxBlurHold * hold)
+{
+  g_array_set_size (hold->regions, 0);
+}
+
+void
+gst_cuda_box_blur_hold_clear (GstCudaBoxBlurHold * hold)
+{
+  g_clear_pointer (&hold->regions, g_array_unref);
+}
+
+/* Intersection over union of two regions of metas. */
+static gdouble
+iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
+{
+  const gint64 x0 = MAX (a->x, b->x), y0 = MAX (a->y, b->y);
+  const gint64 x1 = MIN ((gint64) a->x + a->w, (gint64) b->x + b->w);
+  const gint64 y1 = MIN ((gint64) a->y + a->h, (gint64) b->y + b->h);
+  const gdouble inter = x1 > x0 && y1 > y0 ? (gdouble) (x1 - x0) * (y1 - y0)
+      : 0;
+  const gdouble uni = (gdouble) a->w * a->h + (gdouble) b->w * b->h - inter;
+
+  return uni > 0 ? inter / uni : 0;
+}
+
+/* TRUE when @region of this frame is @held's region of an earlier one:
+ * the same id where both have one (above 0), else the same type and an
+ * intersection over union of at least GST_CUDA_BOX_BLUR_HOLD_MIN_IOU. */
+static gboolean
+same_region (const GstCudaBoxBlurMetaRegion * region,
+    const GstCudaBoxBlurMetaRegion * held)
+{
+  if (region->id > 0 && held->id > 0)
+    return region->id == held->id;
+  return region->type == held->type
+      && iou (region, held) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU;
+}
+
+/* Replaces @current, this frame's regions, by the regions to redact: those
+ * and, for up to @frames frames after their metas were last seen, the
+ * regions @hold keeps, with their last rectangles. */
+static void
+hold_update (GstCudaBoxBlurHold * hold, GArray * current, guint frames)
+{
+  const guint n = current->len;
+  guint i, j;
+
+  for (j = 0; j < hold->regions->len; j++) {
+    GstCudaBoxBlurMetaRegion *held = &g_array_index (hold->regions,
+        GstCudaBoxBlurMetaRegion, j);
+    gboolean seen = FALSE;
+
+    for (i = 0; i < n && !seen; i++)
+      seen = same_region (&g_array_index (current, GstCudaBoxBlurMetaRegion,
+              i), held);
+    if (!seen && ++held->missed <= frames)
+      g_array_append_val (current, *held);
+  }
+  g_array_set_size (hold->regions, 0);
+  g_array_append_vals (hold->regions, current->data, current->len);
+}
+
+/* Warns once per process about a field of a parameter structure it cannot
+ * use, and why. */
+static void
+warn_params_once (const gchar * field, const gchar * problem,
+    const GstStructure * params)
+{
+  static gint warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1)) {
+    gchar *text = gst_structure_to_string (params);
+
+    GST_WARNING ("ignoring field %s of a region's parameters (%s): %s", field,
+        problem, text);
+    g_free (text);
+  }
+}
+
+/* An integer field's value clamped to @lo..@hi; FALSE when it is none. */
+static gboolean
+read_int (const GValue * value, gint lo, gint hi, gint * out)
+{
+  if (G_VALUE_HOLDS_INT (value))
+    *out = CLAMP (g_value_get_int (value), lo, hi);
+  else if (G_VALUE_HOLDS_UINT (value))
+    *out = CLAMP ((gint64) g_value_get_uint (value), lo, hi);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* A number field's value, floating point or integer, clamped to @lo..@hi;
+ * FALSE when it is none, or NaN. */
+static gboolean
+read_number (const GValue * value, gdouble lo, gdouble hi, gdouble * out)
+{
+  gdouble v;
+
+  if (G_VALUE_HOLDS_DOUBLE (value))
+    v = g_value_get_double (value);
+  else if (G_VALUE_HOLDS_INT (value))
+    v = g_value_get_int (value);
+  else if (G_VALUE_HOLDS_UINT (value))
+    v = g_value_get_uint (value);
+  else
+    return FALSE;
+  if (isnan (v))
+    return FALSE;
+  *out = CLAMP (v, lo, hi);
+  return TRUE;
+}
+
+static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
+
+/* The index in @nicks of a string field's value; FALSE when it is none. */
+static gboolean
+read_nick (const GValue * value, const gchar * const *nicks, gint n_nicks,
+    gint * out)
+{
+  gint i;
+
+  for (i = 0; i < n_nicks && G_VALUE_HOLDS_STRING (value); i++)
+    if (g_strcmp0 (g_value_get_string (value), nicks[i]) == 0) {
+      *out = i;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Takes field @name of @params into @m, or warns (once) that it cannot. */
+static void
+read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
+    const gchar * name, const GValue * value)
+{
+  const gchar *problem = NULL;
+
+  if (g_str_equal (name, "mode")) {
+    GstCudaBoxBlurMode mode;
+
+    if (G_VALUE_HOLDS_STRING (value)
+        && gst_cuda_box_blur_mode_from_nick (g_value_get_string (value),
+            &mode))
+      m->mode = mode;
+    else
+      problem = "not a mode's name";
+  } else if (g_str_equal (name, "radius")) {
+    if (!read_int (value, 0, GST_CUDA_BOX_BLUR_MAX_RADIUS, &m->radius))
+      problem = "not an integer";
+  } else if (g_str_equal (name, "block-size")) {
+    if (!read_int (value, 1, GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE,
+            &m->block_size))
+      problem = "not an integer";
+  } else if (g_str_equal (name, "feather")) {
+    if (!read_int (value, 0, GST_CUDA_BOX_BLUR_MAX_FEATHER, &m->feather))
+      problem = "not an integer";
+  } else if (g_str_equal (name, "shape")) {
+    problem = read_nick (value, shape_nicks, GST_CUDA_BOX_BLUR_N_SHAPES,
+        &m->shape) ? NULL : "not a shape's name";
+  } else if (g_str_equal (name, "fill-color")) {
+    if (G_VALUE_HOLDS_UINT (value))
+      m->fill_color = g_value_get_uint (value);
+    else if (G_VALUE_HOLDS_INT (value))
+      m->fill_color = (guint32) g_value_get_int (value);
+    else
+      problem = "not an integer";
+  } else if (g_str_equal (name, "sigma")) {
+    if (!read_number (value, 0, GST_CUDA_BOX_BLUR_MAX_SIGMA, &m->sigma))
+      problem = "not a number, or NaN";
+  } else {
+    problem = "unknown";
+  }
+  if (problem)
+    warn_params_once (name, problem, params);
+}
+
+/* @meta's region, with what its GST_CUDA_BOX_BLUR_META_PARAMS structure
+ * sets for it. */
+static GstCudaBoxBlurMetaRegion
+meta_region (GstVideoRegionOfInterestMeta * meta)
+{
+  GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
+    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1, -1, -1, -1
+  };
+  const GstStructure *params = gst_video_region_of_interest_meta_get_param
+      (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
+  gint i;
+
+  for (i = 0; params && i < gst_structure_n_fields (params); i++) {
+    const gchar *name = gst_structure_nth_field_name (params, i);
+
+    read_param (&m, params, name, gst_structure_get_value (params, name));
+  }
+  return m;
+}
+
+/* The settings of a region @w x @h with @settings: radii and sigma scaled
+ * to its size where the scales ask, then what its meta sets (@m may be
+ * NULL). */
+static void
+settings_for_region (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurMetaRegion * m, gint64 w, gint64 h,
+    GstCudaBoxBlurSettings * out)
+{
+  const gdouble size = MIN (w, h);
+
+  *out = *settings;
+  if (settings->radius_scale > 0)
+    out->radius_x = out->radius_y = CLAMP (round (settings->radius_scale *
+            size), 0, GST_CUDA_BOX_BLUR_MAX_RADIUS);
+  if (settings->sigma_scale > 0)
+    out->sigma = MIN (settings->sigma_scale * size,
+        GST_CUDA_BOX_BLUR_MAX_SIGMA);
+  if (settings->block_scale > 0)
+    out->block_size = CLAMP (round (settings->block_scale * size), 1,
+        GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE);
+  if (m && m->mode >= 0)
+    out->mode = m->mode;
+  if (m && m->radius >= 0)
+    out->radius_x = out->radius_y = m->radius;
+  if (m && m->sigma >= 0)
+    out->sigma = m->sigma;
+  if (m && m->block_size >= 0)
+    out->block_size = m->block_size;
+  if (m && m->shape >= 0)
+    out->shape = m->shape;
+  if (m && m->feather >= 0)
+    out->feather = m->feather;
+  if (m && m->fill_color >= 0)
+    out->fill_color = m->fill_color;
+  /* resolved: nothing left to take from the region */
+  out->roi_meta = FALSE;
+  out->radius_scale = out->sigma_scale = out->block_scale = 0;
+}
+
+/* Appends region @r with the settings of a region of @w x @h that @m
+ * (nullable) sets, unless they leave it untouched; FALSE when they do. */
+static gboolean
+add_region (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurMetaRegion * m,
+    gint64 w, gint64 h, const GstVideoRectangle * r,
+    const GstCudaBoxBlurRegionOrigin * origin, GArray * regions,
+    GArray * region_settings, GArray * origins)
+{
+  if (region_settings) {
+    GstCudaBoxBlurSettings rs;
+
+    if (origin->reason == GST_CUDA_BOX_BLUR_REASON_NO_REGION)
+      gst_cuda_box_blur_settings_for_frame (settings, info, &rs);
+    else
+      settings_for_region (settings, m, w, h, &rs);
+    /* a region kept clear by invert takes only its shape and feather */
+    if (!settings->invert && gst_cuda_box_blur_settings_blurs_nothing (&rs,
+            info))
+      return FALSE;
+    g_array_append_val (region_settings, rs);
+  }
+  g_array_append_vals (regions, r, 1);
+  if (origins)
+    g_array_append_vals (origins, origin, 1);
+  return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_settings_for_frame:
+ *
+ * The settings of a redaction of the whole frame (no-region=redact, and
+ * invert's): @settings with the scales applied to the frame's size, as to
+ * a region's, hard-edged.
+ */
+void
+gst_cuda_box_blur_settings_for_frame (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstCudaBoxBlurSettings * out)
+{
+  settings_for_region (settings, NULL, info->width, info->height, out);
+  out->shape = GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE;
+  out->feather = 0;
+  out->invert = FALSE;
+}
+
+/* TRUE when @type is one of roi_meta's types, or they are none. */
+static gboolean
+type_is_wanted (const GstCudaBoxBlurSettings * settings, GQuark type)
+{
+  guint i;
+
+  for (i = 0; i < settings->n_roi_meta_types; i++)
+    if (settings->roi_meta_types[i] == type)
+      return TRUE;
+  return settings->n_roi_meta_types == 0;
+}
+
+/* The regions of roi_meta: see gst_cuda_box_blur_settings_find_regions().
+ * Returns whether any region of a meta lies in the frame. */
+static gboolean
+find_meta_regions (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
+    GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings,
+    GArray * origins)
+{
+  GArray *found = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurMetaRegion));
+  GstVideoRegionOfInterestMeta *meta;
+  gpointer state = NULL;
+  const gint pad = settings->roi_padding;
+  gboolean in_frame = FALSE;
+  guint i;
+
+  while ((meta = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (buffer, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+    GstCudaBoxBlurMetaRegion m;
+
+    if (!type_is_wanted (settings, meta->roi_type))
+      continue;
+    m = meta_region (meta);
+    g_array_append_val (found, m);
+  }
+  if (hold)
+    hold_update (hold, found, settings->roi_hold);
+
+  for (i = 0; i < found->len; i++) {
+    const GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
+        GstCudaBoxBlurMetaRegion, i);
+    const GstCudaBoxBlurRegionOrigin origin = { m->missed > 0 ?
+          GST_CUDA_BOX_BLUR_REASON_HELD : GST_CUDA_BOX_BLUR_REASON_META,
+      m->type, m->id
+    };
+    /* in 64 bits: metas come from anywhere */
+    const gint64 x0 = MAX ((gint64) m->x - pad, 0);
+    const gint64 y0 = MAX ((gint64) m->y - pad, 0);
+    const gint64 x1 = MIN ((gint64) m->x + m->w + pad, info->width);
+    const gint64 y1 = MIN ((gint64) m->y + m->h + pad, info->height);
+    GstVideoRectangle r;
+
+    if (x1 <= x0 || y1 <= y0)
+      continue;
+    in_frame = TRUE;
+    r.x = x0;
+    r.y = y0;
+    r.w = x1 - x0;
+    r.h = y1 - y0;
+    add_region (settings, info, m, m->w, m->h, &r, &origin, regions,
+        region_settings, origins);
+  }
+  g_array_unref (found);
+  return in_frame;
+}
+
+/**
+ * gst_cuda_box_blur_settings_find_regions:
+ * @hold: (nullable): the regions held from earlier frames, updated
+ * @regions: a #GArray of #GstVideoRectangle, emptied first
+ * @region_settings: (nullable): a #GArray of #GstCudaBoxBlurSettings,
+ *   emptied first, that gets the settings of each region: @settings with
+ *   radius_scale and sigma_scale applied to the region's size (the meta's
+ *   rectangle, or the clipped roi), then the fields of the meta's
+ *   GST_CUDA_BOX_BLUR_META_PARAMS structure (mode, radius, sigma,
+ *   block-size, shape, feather, fill-color; others are ignored with a
+ *   warning, once).  Regions these settings leave untouched are left out,
+ *   but with invert, where they are kept clear.
+ * @origins: (nullable): a #GArray of #GstCudaBoxBlurRegionOrigin, emptied first,
+ *   that gets where each region comes from
+ *
+ * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
+ * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of one of
+ * roi_meta_types when there are any), and with @hold those of the last
+ * roi_hold frames that have no meta in this one (matched by id, or by
+ * overlap), each grown by roi_padding on every side; when none of these
+ * lies in the frame and no_region is redact, the whole frame, with
+ * @settings as for a region of its size, hard-edged (not with invert,
+ * which redacts the whole frame around the regions, if any).  Without roi_meta,
+ * the roi rectangle, whose 0 width or height reaches the frame's edge (all
+ * 0: the whole frame).  Call it once per frame, in order: it counts the
+ * frames a region was missed.
+ *
+ * Returns: the number of rectangles.
+ */
+guint
+gst_cuda_box_blur_settings_find_regions (const GstCudaBoxBlurSettings *
+    settings, const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
+    GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings,
+    GArray * origins)
+{
+  const GstVideoRectangle frame = { 0, 0, info->width, info->height };
+  GstCudaBoxBlurRegionOrigin origin = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0 };
+  GstVideoRectangle r;
+
+  g_array_set_size (regions, 0);
+  if (region_settings)
+    g_array_set_size (region_settings, 0);
+  if (origins)
+    g_array_set_size (origins, 0);
+
+  if (settings->roi_meta) {
+    if (!find_meta_regions (settings, info, buffer, hold, regions,
+            region_settings, origins)
+        && settings->no_region == GST_CUDA_BOX_BLUR_NO_REGION_REDACT
+        && !settings->invert) {
+      origin.reason = GST_CUDA_BOX_BLUR_REASON_NO_REGION;
+      add_region (settings, info, NULL, frame.w, frame.h, &frame, &origin,
+          regions, region_settings, origins);
+    }
+    return regions->len;
+  }
+
+  r = settings->roi;
+  if (r.w == 0)
+    r.w = info->width - r.x;
+  if (r.h == 0)
+    r.h = info->height - r.y;
+  if (clip_region (&r, info->width, info->height))
+    add_region (settings, info, NULL, r.w, r.h, &r, &origin, regions,
+        region_settings, origins);
+  return regions->len;
+}
+
+/**
+ * gst_cuda_box_blur_settings_held_regions:
+ *
+ * gst_cuda_box_blur_settings_find_regions() without the origins.
+ */
+guint
+gst_cuda_box_blur_settings_held_regions (const GstCudaBoxBlurSettings *
+    settings, const GstCudaBoxBlurInfo * info, GstBuffer * buffer,
+    GstCudaBoxBlurHold * hold, GArray * regions, GArray * region_settings)
+{
+  return gst_cuda_box_blur_settings_find_regions (settings, info, buffer,
+      hold, regions, region_settings, NULL);
+}
+
+/**
+ * gst_cuda_box_blur_settings_regions:
+ *
+ * gst_cuda_box_blur_settings_held_regions() of @buffer alone, with no
+ * region held from earlier frames.
+ */
+guint
+gst_cuda_box_blur_settings_regions (const GstCudaBoxBlurSettings * settings,
+    const GstCudaBoxBlurInfo * info, GstBuffer * buffer, GArray * regions)
+{
+  return gst_cuda_box_blur_settings_held_regions (settings, info, buffer,
+      NULL, regions, NULL);
+}
+
+/**
+ * gst_cuda_box_blur_region_for_component:
+ *
+ * @region of the frame in the samples of component @component: divided by
+ * the subsampling and rounded outwards, so that every chroma sample that
+ * covers a pixel of the region is blurred.
+ */
+void
+gst_cuda_box_blur_region_for_component (const GstCudaBoxBlurInfo * info,
+    gint component, const GstVideoRectangle * region,
+    GstVideoRectangle * scaled)
+{
+  const GstCudaBoxBlurComponent *comp = &info->comp[component];
+  const gint x1 = -((-(region->x + region->w)) >> comp->w_sub);
+  const gint y1 = -((-(region->y + region->h)) >> comp->h_sub);
+
+  scaled->x = region->x >> comp->w_sub;
+  scaled->y = region->y >> comp->h_sub;
+  scaled->w = x1 - scaled->x;
+  scaled->h = y1 - scaled->y;
+}
