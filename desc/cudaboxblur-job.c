@@ -182,7 +182,9 @@ gst_cuda_box_blur_job_set (GstCudaBoxBlurJob * job,
     const GstVideoRectangle * regions, guint n_regions,
     const GstCudaBoxBlurSettings * region_settings)
 {
-  const GstCudaBoxBlurRegionOrigin roi = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0 };
+  const GstCudaBoxBlurRegionOrigin roi = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0,
+    0, FALSE, -1
+  };
   guint i;
 
   job->info = info;

@@ -48,6 +48,9 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->invert = GST_CUDA_BOX_BLUR_DEFAULT_INVERT;
   settings->roi_padding = GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING;
   settings->roi_hold = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD;
+  settings->roi_hold_motion = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_MOTION;
+  settings->roi_hold_grow = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW;
+  settings->roi_min_confidence = GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE;
   settings->radius_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
   settings->sigma_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
   settings->block_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
@@ -430,7 +433,8 @@ gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
 /**
  * gst_cuda_box_blur_settings_set_roi_meta_types:
  * @types: (nullable): a comma-separated list of region types
- *   ("face,license-plate"); %NULL or "" for every type
+ *   ("face,license-plate"), each to take, or with a leading '!' to leave
+ *   out ("!plate"); %NULL or "" for every type
  *
  * Returns: %FALSE, leaving @settings as they were, when the list names more
  * than GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES types.
@@ -441,24 +445,31 @@ gst_cuda_box_blur_settings_set_roi_meta_types (GstCudaBoxBlurSettings *
 {
   gchar **names = g_strsplit (types ? types : "", ",", -1);
   GQuark quarks[GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES];
+  guint32 excluded = 0;
   guint n = 0, i;
   gboolean ok = TRUE;
 
   for (i = 0; names[i] && ok; i++) {
-    const gchar *name = g_strstrip (names[i]);
+    gchar *name = g_strstrip (names[i]);
+    const gboolean out = name[0] == '!';
 
+    if (out)
+      name = g_strstrip (name + 1);
     if (!name[0])
       continue;
-    if (n == GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES)
+    if (n == GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES) {
       ok = FALSE;
-    else
+    } else {
+      excluded |= (guint32) out << n;
       quarks[n++] = g_quark_from_string (name);
+    }
   }
   g_strfreev (names);
   if (!ok)
     return FALSE;
   memcpy (settings->roi_meta_types, quarks, n * sizeof (GQuark));
   settings->n_roi_meta_types = n;
+  settings->roi_meta_excluded = excluded;
   return TRUE;
 }
 
@@ -466,7 +477,7 @@ gst_cuda_box_blur_settings_set_roi_meta_types (GstCudaBoxBlurSettings *
  * gst_cuda_box_blur_settings_get_roi_meta_types:
  *
  * Returns: (transfer full) (nullable): roi_meta's types, comma-separated,
- * or %NULL for every type.
+ * those left out after a '!', or %NULL for every type.
  */
 gchar *
 gst_cuda_box_blur_settings_get_roi_meta_types (const GstCudaBoxBlurSettings *
@@ -479,7 +490,35 @@ gst_cuda_box_blur_settings_get_roi_meta_types (const GstCudaBoxBlurSettings *
     return NULL;
   s = g_string_new (NULL);
   for (i = 0; i < settings->n_roi_meta_types; i++)
-    g_string_append_printf (s, "%s%s", i ? "," : "",
+    g_string_append_printf (s, "%s%s%s", i ? "," : "",
+        settings->roi_meta_excluded & (1u << i) ? "!" : "",
         g_quark_to_string (settings->roi_meta_types[i]));
   return g_string_free (s, FALSE);
+}
+
+/**
+ * gst_cuda_box_blur_settings_wants_type:
+ *
+ * Whether roi_meta takes regions of @type: when none of the types it
+ * leaves out, and, where it names types to take, one of them.
+ */
+gboolean
+gst_cuda_box_blur_settings_wants_type (const GstCudaBoxBlurSettings *
+    settings, GQuark type)
+{
+  gboolean takes_some = FALSE, taken = FALSE;
+  guint i;
+
+  for (i = 0; i < settings->n_roi_meta_types; i++) {
+    const gboolean same = settings->roi_meta_types[i] == type;
+
+    if (settings->roi_meta_excluded & (1u << i)) {
+      if (same)
+        return FALSE;
+    } else {
+      takes_some = TRUE;
+      taken |= same;
+    }
+  }
+  return !takes_some || taken;
 }

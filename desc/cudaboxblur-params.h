@@ -65,6 +65,16 @@ typedef enum
 
 #define GST_CUDA_BOX_BLUR_SHAPE_NICKS { "rectangle", "ellipse" }
 
+/* Where a held region (roi_hold) lies while its meta is missing. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE,   /* where its meta last was */
+  GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR, /* moving on as its last two
+                                         * detections moved, and growing */
+} GstCudaBoxBlurHoldMotion;
+
+#define GST_CUDA_BOX_BLUR_HOLD_MOTION_NICKS { "none", "linear" }
+
 /* What a frame with roi_meta gets when no region of a matching meta
  * (nor a held one) lies in it. */
 typedef enum
@@ -134,6 +144,11 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_DEFAULT_INVERT FALSE
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_PADDING 0
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD 0
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_MOTION GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR
+/* the fraction of its size a held region grows by each frame it is held:
+ * docs/redaction.md, "Held regions that move", says how it was chosen */
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW 0.05
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE 0.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_SCALE 0.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE 16
 #define GST_CUDA_BOX_BLUR_DEFAULT_SHAPE GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE
@@ -145,6 +160,7 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_META_PARAMS "cudaboxblur"
 
 #define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD 1000
+#define GST_CUDA_BOX_BLUR_MAX_ROI_HOLD_GROW 1.0
 /* roi-meta-type's list */
 #define GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES 16
 /* radius-scale and sigma-scale: at 1 a region's radius is its size */
@@ -178,14 +194,21 @@ typedef struct
   gdouble border_value;
   GstVideoRectangle roi;        /* 0 width or height: to the frame's edge */
   gboolean roi_meta;
-  /* roi_meta's types; none: every type */
+  /* roi_meta's types, those of roi_meta_excluded (bit i for type i) left
+   * out and the others taken; none taken: every type not left out */
   GQuark roi_meta_types[GST_CUDA_BOX_BLUR_MAX_ROI_META_TYPES];
   guint n_roi_meta_types;
+  guint32 roi_meta_excluded;
+  gdouble roi_min_confidence;   /* metas of a detector less confident are
+                                 * left out */
   GstCudaBoxBlurNoRegion no_region;
   /* the regions are kept clear and the rest of the frame redacted */
   gboolean invert;
   gint roi_padding;
   guint roi_hold;               /* frames a region outlives its meta */
+  GstCudaBoxBlurHoldMotion roi_hold_motion;
+  gdouble roi_hold_grow;        /* with linear motion, a fraction of its
+                                 * size a held region grows by a frame */
   gdouble radius_scale;         /* above 0: radii of scale * min (w, h) */
   gdouble sigma_scale;          /* above 0: sigma of scale * min (w, h) */
   gdouble block_scale;          /* above 0: blocks of scale * min (w, h) */
@@ -277,5 +300,8 @@ gboolean  gst_cuda_box_blur_settings_set_roi_meta_types (GstCudaBoxBlurSettings 
                                                          const gchar * types);
 
 gchar *   gst_cuda_box_blur_settings_get_roi_meta_types (const GstCudaBoxBlurSettings * settings);
+
+gboolean  gst_cuda_box_blur_settings_wants_type  (const GstCudaBoxBlurSettings * settings,
+                                                  GQuark type);
 
 G_END_DECLS

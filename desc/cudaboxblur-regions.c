@@ -76,38 +76,125 @@ iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
   return uni > 0 ? inter / uni : 0;
 }
 
-/* TRUE when @region of this frame is @held's region of an earlier one:
- * the same id where both have one (above 0), else the same type and an
- * intersection over union of at least GST_CUDA_BOX_BLUR_HOLD_MIN_IOU. */
-static gboolean
-same_region (const GstCudaBoxBlurMetaRegion * region,
-    const GstCudaBoxBlurMetaRegion * held)
+/* @held as it lies @frames frames after its meta was last seen: with
+ * linear motion, moved on by its velocity (once it has one) and grown by
+ * roi_hold_grow of its size a frame, about its centre; rounded outwards. */
+static GstCudaBoxBlurMetaRegion
+predict (const GstCudaBoxBlurMetaRegion * held,
+    const GstCudaBoxBlurSettings * settings, guint frames)
 {
+  const gboolean linear =
+      settings->roi_hold_motion == GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR;
+  GstCudaBoxBlurMetaRegion p = *held;
+  gdouble r[4], grow_x, grow_y;
+  gint k;
+
+  if (!linear)
+    return p;
+  for (k = 0; k < 4; k++)
+    r[k] = held->at[k] + (held->moving ? held->velocity[k] * frames : 0);
+  grow_x = MAX (r[2], 0) * settings->roi_hold_grow * frames;
+  grow_y = MAX (r[3], 0) * settings->roi_hold_grow * frames;
+  r[0] -= grow_x / 2;
+  r[1] -= grow_y / 2;
+  r[2] += grow_x;
+  r[3] += grow_y;
+  p.x = (gint64) floor (r[0]);
+  p.y = (gint64) floor (r[1]);
+  p.w = MAX ((gint64) ceil (r[0] + r[2]) - p.x, 1);
+  p.h = MAX ((gint64) ceil (r[1] + r[3]) - p.y, 1);
+  return p;
+}
+
+/* How far @region of this frame is from continuing @held's region, which
+ * would lie at @predicted now (lower is nearer); G_MAXDOUBLE when it does
+ * not continue it.  The same tracker's object id where both have one, else
+ * the same meta id where both have one (above 0), decides.  Without ids, a
+ * region of the same type continues it when it overlaps @predicted by an
+ * intersection over union of at least GST_CUDA_BOX_BLUR_HOLD_MIN_IOU, or
+ * with linear motion when its centre lies within @predicted grown by its
+ * own size on every side (a region whose motion is not known yet, or was
+ * seen last long ago, may be far from where it is predicted); the
+ * distance between the centres ranks them. */
+static gdouble
+match_cost (const GstCudaBoxBlurMetaRegion * region,
+    const GstCudaBoxBlurMetaRegion * held,
+    const GstCudaBoxBlurMetaRegion * predicted,
+    const GstCudaBoxBlurSettings * settings)
+{
+  gdouble dx, dy;
+
+  if (region->track > 0 && held->track > 0)
+    return region->track == held->track ? 0 : G_MAXDOUBLE;
   if (region->id > 0 && held->id > 0)
-    return region->id == held->id;
-  return region->type == held->type
-      && iou (region, held) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU;
+    return region->id == held->id ? 0 : G_MAXDOUBLE;
+  if (region->type != held->type)
+    return G_MAXDOUBLE;
+  dx = (region->x + region->w / 2.0) - (predicted->x + predicted->w / 2.0);
+  dy = (region->y + region->h / 2.0) - (predicted->y + predicted->h / 2.0);
+  if (iou (region, predicted) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU
+      || (settings->roi_hold_motion == GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR
+          && fabs (dx) <= 1.5 * predicted->w
+          && fabs (dy) <= 1.5 * predicted->h))
+    return sqrt (dx * dx + dy * dy);
+  return G_MAXDOUBLE;
 }
 
 /* Replaces @current, this frame's regions, by the regions to redact: those
- * and, for up to @frames frames after their metas were last seen, the
- * regions @hold keeps, with their last rectangles. */
+ * and, for up to roi_hold frames after their metas were last seen, the
+ * regions @hold keeps, with their last rectangles or moving on
+ * (predict()); a held region that would have left the @width x @height
+ * frame is dropped.  A region of this frame that continues a held one
+ * (the nearest by match_cost ()) takes its velocity from the two. */
 static void
-hold_update (GstCudaBoxBlurHold * hold, GArray * current, guint frames)
+hold_update (GstCudaBoxBlurHold * hold, GArray * current,
+    const GstCudaBoxBlurSettings * settings, gint width, gint height)
 {
   const guint n = current->len;
   guint i, j;
+  gint k;
 
+  for (i = 0; i < n; i++) {
+    GstCudaBoxBlurMetaRegion *c = &g_array_index (current,
+        GstCudaBoxBlurMetaRegion, i);
+
+    GstCudaBoxBlurMetaRegion *best = NULL;
+    gdouble best_cost = G_MAXDOUBLE;
+
+    for (j = 0; j < hold->regions->len; j++) {
+      GstCudaBoxBlurMetaRegion *held = &g_array_index (hold->regions,
+          GstCudaBoxBlurMetaRegion, j);
+      GstCudaBoxBlurMetaRegion now;
+      gdouble cost;
+
+      if (held->missed == G_MAXUINT)
+        continue;
+      now = predict (held, settings, held->missed + 1);
+      cost = match_cost (c, held, &now, settings);
+      if (cost < best_cost) {
+        best = held;
+        best_cost = cost;
+      }
+    }
+    if (!best)
+      continue;
+    /* the velocity from the two metas, over the frames between them */
+    for (k = 0; k < 4; k++)
+      c->velocity[k] = (c->at[k] - best->at[k]) / (best->missed + 1);
+    c->moving = TRUE;
+    best->missed = G_MAXUINT;   /* taken */
+  }
   for (j = 0; j < hold->regions->len; j++) {
     GstCudaBoxBlurMetaRegion *held = &g_array_index (hold->regions,
         GstCudaBoxBlurMetaRegion, j);
-    gboolean seen = FALSE;
+    GstCudaBoxBlurMetaRegion p;
 
-    for (i = 0; i < n && !seen; i++)
-      seen = same_region (&g_array_index (current, GstCudaBoxBlurMetaRegion,
-              i), held);
-    if (!seen && ++held->missed <= frames)
-      g_array_append_val (current, *held);
+    if (held->missed == G_MAXUINT || ++held->missed > settings->roi_hold)
+      continue;
+    p = predict (held, settings, held->missed);
+    if (p.x >= width || p.y >= height || p.x + p.w <= 0 || p.y + p.h <= 0)
+      continue;
+    g_array_append_val (current, p);
   }
   g_array_set_size (hold->regions, 0);
   g_array_append_vals (hold->regions, current->data, current->len);
@@ -227,18 +314,77 @@ read_param (GstCudaBoxBlurMetaRegion * m, const GstStructure * params,
     warn_params_once (name, problem, params);
 }
 
+/* Warns once per process about a detector's structure on a meta that it
+ * cannot read, and why: the region is then taken as if it had none. */
+static void
+warn_detector_once (const gchar * problem, const GstStructure * s)
+{
+  static gint warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1)) {
+    gchar *text = gst_structure_to_string (s);
+
+    GST_WARNING ("ignoring a detector's %s (%s): %s", gst_structure_get_name
+        (s), problem, text);
+    g_free (text);
+  }
+}
+
+/* What detectors attach to @meta besides its rectangle: the confidence of
+ * DL Streamer's gvadetect (a "detection" structure) and the object id of
+ * its gvatrack (an "object_id" structure), into @m. */
+static void
+read_detector (GstCudaBoxBlurMetaRegion * m,
+    GstVideoRegionOfInterestMeta * meta)
+{
+  const GstStructure *detection =
+      gst_video_region_of_interest_meta_get_param (meta, "detection");
+  const GstStructure *object =
+      gst_video_region_of_interest_meta_get_param (meta, "object_id");
+  const GValue *v;
+
+  if (detection) {
+    v = gst_structure_get_value (detection, "confidence");
+    if (!v || !read_number (v, 0, 1, &m->confidence)) {
+      m->confidence = -1;
+      warn_detector_once ("confidence: missing, not a number, or NaN",
+          detection);
+    }
+  }
+  if (object) {
+    v = gst_structure_get_value (object, "id");
+    if (!v || !read_int (v, 1, G_MAXINT, &m->track)) {
+      m->track = 0;
+      warn_detector_once ("id: missing or not an integer", object);
+    }
+  }
+}
+
 /* @meta's region, with what its GST_CUDA_BOX_BLUR_META_PARAMS structure
- * sets for it. */
+ * and its detector's structures set for it. */
 static GstCudaBoxBlurMetaRegion
 meta_region (GstVideoRegionOfInterestMeta * meta)
 {
-  GstCudaBoxBlurMetaRegion m = { meta->x, meta->y, meta->w, meta->h,
-    meta->roi_type, meta->id, 0, -1, -1, -1.0, -1, -1, -1, -1
-  };
+  GstCudaBoxBlurMetaRegion m = { 0, };
   const GstStructure *params = gst_video_region_of_interest_meta_get_param
       (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
   gint i;
 
+  m.x = meta->x;
+  m.y = meta->y;
+  m.w = meta->w;
+  m.h = meta->h;
+  m.type = meta->roi_type;
+  m.id = meta->id;
+  m.confidence = -1;
+  m.at[0] = m.x;
+  m.at[1] = m.y;
+  m.at[2] = m.w;
+  m.at[3] = m.h;
+  m.mode = m.radius = m.block_size = m.shape = m.feather = -1;
+  m.sigma = -1;
+  m.fill_color = -1;
+  read_detector (&m, meta);
   for (i = 0; params && i < gst_structure_n_fields (params); i++) {
     const gchar *name = gst_structure_nth_field_name (params, i);
 
@@ -331,18 +477,6 @@ gst_cuda_box_blur_settings_for_frame (const GstCudaBoxBlurSettings * settings,
   out->invert = FALSE;
 }
 
-/* TRUE when @type is one of roi_meta's types, or they are none. */
-static gboolean
-type_is_wanted (const GstCudaBoxBlurSettings * settings, GQuark type)
-{
-  guint i;
-
-  for (i = 0; i < settings->n_roi_meta_types; i++)
-    if (settings->roi_meta_types[i] == type)
-      return TRUE;
-  return settings->n_roi_meta_types == 0;
-}
-
 /* The regions of roi_meta: see gst_cuda_box_blur_settings_find_regions().
  * Returns whether any region of a meta lies in the frame. */
 static gboolean
@@ -364,20 +498,25 @@ find_meta_regions (const GstCudaBoxBlurSettings * settings,
               GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
     GstCudaBoxBlurMetaRegion m;
 
-    if (!type_is_wanted (settings, meta->roi_type))
+    if (!gst_cuda_box_blur_settings_wants_type (settings, meta->roi_type))
       continue;
     m = meta_region (meta);
+    /* a detector's unsure guesses are left out, before they are held */
+    if (m.confidence >= 0 && m.confidence < settings->roi_min_confidence)
+      continue;
     g_array_append_val (found, m);
   }
   if (hold)
-    hold_update (hold, found, settings->roi_hold);
+    hold_update (hold, found, settings, info->width, info->height);
 
   for (i = 0; i < found->len; i++) {
     const GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
         GstCudaBoxBlurMetaRegion, i);
     const GstCudaBoxBlurRegionOrigin origin = { m->missed > 0 ?
           GST_CUDA_BOX_BLUR_REASON_HELD : GST_CUDA_BOX_BLUR_REASON_META,
-      m->type, m->id
+      m->type, m->id, m->missed, m->missed > 0 && m->moving
+          && settings->roi_hold_motion ==
+          GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR, m->confidence
     };
     /* in 64 bits: metas come from anywhere */
     const gint64 x0 = MAX ((gint64) m->x - pad, 0);
@@ -436,7 +575,9 @@ gst_cuda_box_blur_settings_find_regions (const GstCudaBoxBlurSettings *
     GArray * origins)
 {
   const GstVideoRectangle frame = { 0, 0, info->width, info->height };
-  GstCudaBoxBlurRegionOrigin origin = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0 };
+  GstCudaBoxBlurRegionOrigin origin = { GST_CUDA_BOX_BLUR_REASON_ROI, 0, 0, 0,
+    FALSE, -1
+  };
   GstVideoRectangle r;
 
   g_array_set_size (regions, 0);

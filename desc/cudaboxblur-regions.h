@@ -25,18 +25,29 @@ typedef struct
   GstCudaBoxBlurReason reason;
   GQuark type;                  /* of its meta; 0 for the others */
   gint id;                      /* of its meta; 0 for the others */
+  guint held;                   /* held: frames since its meta was seen */
+  gboolean predicted;           /* held: moved on along its path */
+  gdouble confidence;           /* its detector's; below 0: unknown */
 } GstCudaBoxBlurRegionOrigin;
 
-/* A region of interest as a meta gave it. */
+/* A region of interest as a meta gave it, or as roi_hold keeps it. */
 typedef struct
 {
-  guint x;
-  guint y;
-  guint w;
-  guint h;
+  gint64 x;                     /* held ones may lie partly outside the */
+  gint64 y;                     /* frame */
+  gint64 w;
+  gint64 h;
   GQuark type;
   gint id;                      /* above 0: an id to match it by */
+  gint track;                   /* above 0: a tracker's object id, matched
+                                 * by before id and overlap */
+  gdouble confidence;           /* its detector's; below 0: unknown */
   guint missed;                 /* frames since its meta was last seen */
+  /* where its meta last was and, once two metas were matched, how it moved
+   * a frame: x, y, w, h */
+  gdouble at[4];
+  gdouble velocity[4];
+  gboolean moving;
   /* what its meta's GST_CUDA_BOX_BLUR_META_PARAMS structure set */
   gint mode;                    /* -1: unset */
   gint radius;                  /* -1: unset */

@@ -1304,17 +1304,25 @@ gst_cuda_box_blur_post_audit (GstCudaBoxBlur * self, GstBuffer * buffer)
     const GstCudaBoxBlurRegionOrigin *o = &g_array_index (job->origins,
         GstCudaBoxBlurRegionOrigin, i);
     GValue region = G_VALUE_INIT;
+    GstStructure *rd = gst_structure_new ("region",
+        "x", G_TYPE_UINT, (guint) r->x, "y", G_TYPE_UINT, (guint) r->y,
+        "width", G_TYPE_UINT, (guint) r->w,
+        "height", G_TYPE_UINT, (guint) r->h,
+        "type", G_TYPE_STRING, o->type ? g_quark_to_string (o->type) : "",
+        "id", G_TYPE_INT, o->id,
+        "mode", G_TYPE_STRING, job->invert ? "keep" :
+        gst_cuda_box_blur_mode_row (rs->mode)->nick,
+        "reason", G_TYPE_STRING, reason_nicks[o->reason], NULL);
 
+    /* a held region: for how long, and whether it moved on */
+    if (o->reason == GST_CUDA_BOX_BLUR_REASON_HELD)
+      gst_structure_set (rd, "held-frames", G_TYPE_UINT, o->held,
+          "predicted", G_TYPE_BOOLEAN, o->predicted, NULL);
+    if (o->confidence >= 0)
+      gst_structure_set (rd, "confidence", G_TYPE_DOUBLE, o->confidence,
+          NULL);
     g_value_init (&region, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&region, gst_structure_new ("region",
-            "x", G_TYPE_UINT, (guint) r->x, "y", G_TYPE_UINT, (guint) r->y,
-            "width", G_TYPE_UINT, (guint) r->w,
-            "height", G_TYPE_UINT, (guint) r->h,
-            "type", G_TYPE_STRING, o->type ? g_quark_to_string (o->type) : "",
-            "id", G_TYPE_INT, o->id,
-            "mode", G_TYPE_STRING, job->invert ? "keep" :
-            gst_cuda_box_blur_mode_row (rs->mode)->nick,
-            "reason", G_TYPE_STRING, reason_nicks[o->reason], NULL));
+    g_value_take_boxed (&region, rd);
     gst_value_list_append_and_take_value (&regions, &region);
   }
   s = gst_structure_new ("cudaboxblur",

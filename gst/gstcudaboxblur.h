@@ -45,6 +45,11 @@ GType gst_cuda_box_blur_shape_get_type (void);
 #define GST_TYPE_CUDA_BOX_BLUR_NO_REGION (gst_cuda_box_blur_no_region_get_type ())
 GType gst_cuda_box_blur_no_region_get_type (void);
 
+/* GstCudaBoxBlurHoldMotion of cudaboxblur-params.h, for the
+ * roi-hold-motion property */
+#define GST_TYPE_CUDA_BOX_BLUR_HOLD_MOTION (gst_cuda_box_blur_hold_motion_get_type ())
+GType gst_cuda_box_blur_hold_motion_get_type (void);
+
 #define GST_TYPE_CUDA_BOX_BLUR_BORDER_MODE (gst_cuda_box_blur_border_mode_get_type ())
 GType gst_cuda_box_blur_border_mode_get_type (void);
 

@@ -86,6 +86,23 @@ gst_cuda_box_blur_mode_get_type (void)
 }
 
 GType
+gst_cuda_box_blur_hold_motion_get_type (void)
+{
+  static gsize type = 0;
+  static const gchar *const nicks[] = GST_CUDA_BOX_BLUR_HOLD_MOTION_NICKS;
+  static GEnumValue values[] = {
+    {GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE, "Where its meta last was", NULL},
+    {GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR, "Moving on as its last "
+          "detections moved, growing by roi-hold-grow", NULL},
+    {0, NULL, NULL},
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (nicks) + 1 == G_N_ELEMENTS (values));
+  return register_enum_with_nicks (&type, "GstCudaBoxBlurHoldMotion", values,
+      nicks);
+}
+
+GType
 gst_cuda_box_blur_no_region_get_type (void)
 {
   static gsize type = 0;
@@ -171,6 +188,7 @@ G_STATIC_ASSERT (sizeof (GstCudaBoxBlurMode) == sizeof (gint32));
 G_STATIC_ASSERT (sizeof (GstCudaBoxBlurShape) == sizeof (gint32));
 G_STATIC_ASSERT (sizeof (GstCudaBoxBlurBorder) == sizeof (gint32));
 G_STATIC_ASSERT (sizeof (GstCudaBoxBlurNoRegion) == sizeof (gint32));
+G_STATIC_ASSERT (sizeof (GstCudaBoxBlurHoldMotion) == sizeof (gint32));
 G_STATIC_ASSERT (sizeof (GstCudaBoxBlurMemoryMode) == sizeof (gint32));
 
 #define DEFAULT_DEVICE_ID -1
@@ -317,7 +335,8 @@ static const PropRow rows[] = {
         "no-region", BOOLEAN_ROW (GST_CUDA_BOX_BLUR_DEFAULT_ROI_META,
           SET (roi_meta))},
   {"roi-meta-type", "ROI meta type", "With roi-meta, only metas of these "
-        "types, comma-separated (face,license-plate; up to 16); empty: all",
+        "types, comma-separated (face,license-plate; up to 16), and none of "
+        "those after a '!' (!plate: all but plates); empty: all",
         G_TYPE_STRING, NULL, 0, 0, 0, BLUR, NONE, NONE, BLURS,
       set_roi_meta_types, get_roi_meta_types},
   {"no-region", "No region", "With roi-meta, what a frame in which no "
@@ -341,6 +360,21 @@ static const PropRow rows[] = {
         "redacted after its meta is gone", UINT_ROW (0,
           GST_CUDA_BOX_BLUR_MAX_ROI_HOLD, GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD,
           BLUR, SET (roi_hold))},
+  {"roi-hold-motion", "ROI hold motion", "With roi-hold, where a held "
+        "region lies: where its meta last was (none), or moving on as its "
+        "last two detections moved and growing by roi-hold-grow (linear)",
+      ENUM_ROW (gst_cuda_box_blur_hold_motion_get_type,
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_MOTION, BLUR,
+          SET (roi_hold_motion))},
+  {"roi-hold-grow", "ROI hold grow", "0..1: with roi-hold-motion=linear, "
+        "the fraction of its size a held region grows by each frame it is "
+        "held", DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_ROI_HOLD_GROW,
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW, SET (roi_hold_grow))},
+  {"roi-min-confidence", "ROI minimum confidence", "0..1: with roi-meta, "
+        "metas whose detector (a DL Streamer detection structure) is less "
+        "confident are not redacted; metas without one are",
+      DOUBLE_ROW (0, 1, GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE,
+          SET (roi_min_confidence))},
   {"radius-scale", "Radius scale", "0..1: above 0, each region's radius is "
         "this times the smaller of its width and height (at most 255)",
       DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_SCALE,

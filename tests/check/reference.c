@@ -848,6 +848,7 @@ GST_START_TEST (test_roi_hold)
   gst_cuda_box_blur_settings_init (&s);
   s.roi_meta = TRUE;
   s.roi_hold = 2;
+  s.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
   gst_cuda_box_blur_hold_init (&hold);
 
   /* present in frames 0-4, gone in 5-7, back in 8: held in 5 and 6 */
@@ -1397,6 +1398,7 @@ GST_START_TEST (test_no_region)
       10);
   m->id = 7;
   s.roi_hold = 2;
+  s.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
   gst_cuda_box_blur_hold_init (&hold);
   fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
           buf, &hold, regions, rs, origins), 1);

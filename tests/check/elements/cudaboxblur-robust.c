@@ -440,6 +440,18 @@ add_fuzz_meta (GstBuffer * buf, GRand * rand, gint w, gint height)
   meta = gst_buffer_add_video_region_of_interest_meta (buf,
       types[g_rand_int_range (rand, 0, G_N_ELEMENTS (types))], x, y, rw, rh);
   meta->id = g_rand_int_range (rand, -1, 4);
+  /* what DL Streamer's gvadetect and gvatrack attach, now and then
+   * malformed */
+  if (g_rand_boolean (rand))
+    gst_video_region_of_interest_meta_add_param (meta,
+        g_rand_int_range (rand, 0, 4) ? gst_structure_new ("detection",
+            "confidence", G_TYPE_DOUBLE, g_rand_double (rand), NULL) :
+        gst_structure_new ("detection", "confidence", G_TYPE_STRING, "high",
+            NULL));
+  if (g_rand_boolean (rand))
+    gst_video_region_of_interest_meta_add_param (meta,
+        gst_structure_new ("object_id", "id", G_TYPE_INT,
+            g_rand_int_range (rand, -2, 4), NULL));
   if (g_rand_boolean (rand))
     return;
   params = gst_structure_new_empty ("cudaboxblur");
@@ -456,7 +468,7 @@ add_fuzz_meta (GstBuffer * buf, GRand * rand, gint w, gint height)
 GST_START_TEST (test_redaction_fuzz)
 {
   static const gchar *const type_lists[] = { "", "face",
-    "face,license-plate"
+    "face,license-plate", "!license-plate", "person,!face"
   };
   guint32 seed;
   GRand *rand = fuzz_rand_new ("redaction", &seed);
@@ -491,6 +503,9 @@ GST_START_TEST (test_redaction_fuzz)
     s.no_region = g_rand_int_range (rand, 0, 3) == 0 ?
         GST_CUDA_BOX_BLUR_NO_REGION_REDACT : GST_CUDA_BOX_BLUR_NO_REGION_PASS;
     s.roi_padding = g_rand_int_range (rand, 0, 9);
+    s.roi_min_confidence = g_rand_boolean (rand) ? 0 : g_rand_double (rand);
+    s.roi_hold_motion = g_rand_int_range (rand, 0, 2);
+    s.roi_hold_grow = g_rand_double (rand);
     fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
             type_lists[g_rand_int_range (rand, 0,
                     G_N_ELEMENTS (type_lists))]));

@@ -280,6 +280,8 @@ GST_START_TEST (test_roi_hold)
   set_radius (&settings, 4);
   settings.roi_meta = TRUE;
   settings.roi_hold = 2;
+  /* held where the face last was */
+  settings.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
   test_apply_settings (h->element, &settings);
 
   for (f = 0; f <= 8; f++)
@@ -382,6 +384,7 @@ GST_START_TEST (test_no_region_and_audit)
   settings.roi_meta = TRUE;
   settings.roi_padding = 2;
   settings.roi_hold = 1;
+  settings.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
   settings.no_region = GST_CUDA_BOX_BLUR_NO_REGION_REDACT;
   test_apply_settings (h->element, &settings);
   g_object_set (h->element, "post-messages", TRUE, NULL);

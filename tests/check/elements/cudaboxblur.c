@@ -528,7 +528,7 @@ GST_START_TEST (test_properties)
   gchar *arch, *type;
   static const gchar *playing[] = { "planes", "blur-alpha", "mode",
     "border-mode", "roi-meta", "roi-meta-type", "roi-hold", "shape",
-    "no-region", "post-messages", "invert"
+    "no-region", "post-messages", "invert", "roi-hold-motion"
   };
   guint i;
 
@@ -551,6 +551,8 @@ GST_START_TEST (test_properties)
   assert_number_property (e, "block-scale", 0, 1, 0);
   assert_number_property (e, "fill-color", 0, G_MAXUINT32, 0xff000000);
   assert_number_property (e, "feather", 0, 1024, 0);
+  assert_number_property (e, "roi-hold-grow", 0, 1, 0.05);
+  assert_number_property (e, "roi-min-confidence", 0, 1, 0);
   for (i = 0; i < G_N_ELEMENTS (playing); i++)
     fail_unless (find_property (e, playing[i])->flags &
         GST_PARAM_MUTABLE_PLAYING, "%s", playing[i]);
@@ -674,6 +676,15 @@ GST_START_TEST (test_properties)
   gst_util_set_object_arg (G_OBJECT (e), "no-region", "redact");
   g_object_get (e, "no-region", &d, NULL);
   fail_unless_equals_int (d, GST_CUDA_BOX_BLUR_NO_REGION_REDACT);
+  g_object_get (e, "roi-hold-motion", &d, NULL);
+  fail_unless_equals_int (d, GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR);
+  gst_util_set_object_arg (G_OBJECT (e), "roi-hold-motion", "none");
+  g_object_get (e, "roi-hold-motion", &d, NULL);
+  fail_unless_equals_int (d, GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE);
+  g_object_set (e, "roi-meta-type", "!plate, face", NULL);
+  g_object_get (e, "roi-meta-type", &type, NULL);
+  fail_unless_equals_string (type, "!plate,face");
+  g_free (type);
 
   /* passthrough only when no radius is left */
   g_object_set (e, "radius-x", 0, "radius-y", 3, NULL);
