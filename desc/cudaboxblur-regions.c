@@ -230,6 +230,30 @@ read_int (const GValue * value, gint lo, gint hi, gint * out)
   return TRUE;
 }
 
+/* A tracker's object id: an integer from 1 to G_MAXINT, taken as it is
+ * (clamping would make two ids one track); FALSE, leaving @track 0, for
+ * anything else. */
+static gboolean
+read_track (const GValue * value, gint * track)
+{
+  gint64 id;
+
+  if (G_VALUE_HOLDS_INT (value))
+    id = g_value_get_int (value);
+  else if (G_VALUE_HOLDS_UINT (value))
+    id = g_value_get_uint (value);
+  else if (G_VALUE_HOLDS_INT64 (value))
+    id = g_value_get_int64 (value);
+  else if (G_VALUE_HOLDS_UINT64 (value))
+    id = MIN (g_value_get_uint64 (value), (guint64) G_MAXINT64);
+  else
+    return FALSE;
+  if (id < 1 || id > G_MAXINT)
+    return FALSE;
+  *track = (gint) id;
+  return TRUE;
+}
+
 /* A number field's value, floating point or integer, clamped to @lo..@hi;
  * FALSE when it is none, or NaN. */
 static gboolean
@@ -353,10 +377,9 @@ read_detector (GstCudaBoxBlurMetaRegion * m,
   }
   if (object) {
     v = gst_structure_get_value (object, "id");
-    if (!v || !read_int (v, 1, G_MAXINT, &m->track)) {
-      m->track = 0;
-      warn_detector_once ("id: missing or not an integer", object);
-    }
+    if (!v || !read_track (v, &m->track))
+      warn_detector_once ("id: missing, not an integer, or outside "
+          "1..2147483647", object);
   }
 }
 
