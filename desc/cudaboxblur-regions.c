@@ -230,28 +230,31 @@ read_int (const GValue * value, gint lo, gint hi, gint * out)
   return TRUE;
 }
 
-/* A tracker's object id: an integer from 1 to G_MAXINT, taken as it is
- * (clamping would make two ids one track); FALSE, leaving @track 0, for
- * anything else. */
+/* A tracker's object id: an integer above 0 of any width, taken as it is
+ * (clamping or cutting it to fewer bits could make two ids one track).
+ * G_MAXUINT64, DeepStream's "untracked", is no track (@track 0) and TRUE;
+ * anything else is FALSE, @track 0. */
 static gboolean
-read_track (const GValue * value, gint * track)
+read_track (const GValue * value, guint64 * track)
 {
   gint64 id;
 
+  if (G_VALUE_HOLDS_UINT64 (value)) {
+    *track = g_value_get_uint64 (value);
+    if (*track == G_MAXUINT64)
+      *track = 0;
+    return *track > 0 || g_value_get_uint64 (value) == G_MAXUINT64;
+  }
   if (G_VALUE_HOLDS_INT (value))
     id = g_value_get_int (value);
   else if (G_VALUE_HOLDS_UINT (value))
     id = g_value_get_uint (value);
   else if (G_VALUE_HOLDS_INT64 (value))
     id = g_value_get_int64 (value);
-  else if (G_VALUE_HOLDS_UINT64 (value))
-    id = MIN (g_value_get_uint64 (value), (guint64) G_MAXINT64);
   else
     return FALSE;
-  if (id < 1 || id > G_MAXINT)
-    return FALSE;
-  *track = (gint) id;
-  return TRUE;
+  *track = MAX (id, 0);
+  return id > 0;
 }
 
 /* A number field's value, floating point or integer, clamped to @lo..@hi;
@@ -378,8 +381,8 @@ read_detector (GstCudaBoxBlurMetaRegion * m,
   if (object) {
     v = gst_structure_get_value (object, "id");
     if (!v || !read_track (v, &m->track))
-      warn_detector_once ("id: missing, not an integer, or outside "
-          "1..2147483647", object);
+      warn_detector_once ("id: missing, not an integer, or not above 0",
+          object);
   }
 }
 

@@ -39,7 +39,7 @@ typedef struct
   gint64 h;
   GQuark type;
   gint id;                      /* above 0: an id to match it by */
-  gint track;                   /* above 0: a tracker's object id, matched
+  guint64 track;                /* above 0: a tracker's object id, matched
                                  * by before id and overlap */
   gdouble confidence;           /* its detector's; below 0: unknown */
   guint missed;                 /* frames since its meta was last seen */

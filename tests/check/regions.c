@@ -198,6 +198,7 @@ GST_START_TEST (test_detector_metas)
   GstCudaBoxBlurHold hold;
   GstVideoRegionOfInterestMeta *m;
   GstBuffer *buf;
+  guint i;
 
   gst_cuda_box_blur_settings_init (&s);
   s.roi_meta = TRUE;
@@ -262,24 +263,33 @@ GST_START_TEST (test_detector_metas)
   fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
           origins), 4);
 
-  /* object ids out of range are no track: 0xffffffff (DeepStream's
-   * untracked id, cut to 32 bits) and 0xfffffffe are not one object, so
-   * the face far from the first one does not continue it, and the first
-   * is held */
+  /* object ids are taken whole: 2^40 + 1 and 2^41 + 1 (one id cut to 32
+   * bits) are two objects, as are two of DeepStream's "untracked"
+   * (G_MAXUINT64); so the face far from the first one does not continue
+   * it, and the first is held */
   s.roi_min_confidence = 0;
-  gst_cuda_box_blur_hold_reset (&hold);
-  buf = gst_buffer_new ();
-  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 0, 8, 8);
-  gst_video_region_of_interest_meta_add_param (m,
-      gst_structure_new ("object_id", "id", G_TYPE_UINT, 0xffffffffu, NULL));
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  buf = gst_buffer_new ();
-  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 90, 60, 8,
-      8);
-  gst_video_region_of_interest_meta_add_param (m,
-      gst_structure_new ("object_id", "id", G_TYPE_UINT, 0xfffffffeu, NULL));
-  fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
-          origins), 2);
+  for (i = 0; i < 2; i++) {
+    const guint64 ids[2][2] = { {(G_GUINT64_CONSTANT (1) << 40) + 1,
+            (G_GUINT64_CONSTANT (1) << 41) + 1}, {G_MAXUINT64, G_MAXUINT64}
+    };
+
+    gst_cuda_box_blur_hold_reset (&hold);
+    buf = gst_buffer_new ();
+    m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 0, 8,
+        8);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("object_id", "id", G_TYPE_UINT64, ids[i][0],
+            NULL));
+    regions_of (&s, &info, &hold, buf, regions, origins);
+    buf = gst_buffer_new ();
+    m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 90, 60, 8,
+        8);
+    gst_video_region_of_interest_meta_add_param (m,
+        gst_structure_new ("object_id", "id", G_TYPE_UINT64, ids[i][1],
+            NULL));
+    fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
+            origins), 2);
+  }
 
   gst_cuda_box_blur_hold_clear (&hold);
   g_array_unref (regions);
