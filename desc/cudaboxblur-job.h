@@ -87,4 +87,8 @@ gboolean  gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job);
 
 gchar *   gst_cuda_box_blur_job_to_string     (const GstCudaBoxBlurJob * job);
 
+GstStructure * gst_cuda_box_blur_job_audit    (const GstCudaBoxBlurJob * job,
+                                               const GstSegment * segment,
+                                               GstBuffer * buffer);
+
 G_END_DECLS

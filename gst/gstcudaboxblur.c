@@ -1269,71 +1269,17 @@ gst_cuda_box_blur_settle (GstCudaBoxBlur * self, gboolean ok, GstBuffer * in,
   return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
 
-/* @t of @buffer in @segment's stream or running time; NONE outside a time
- * segment. */
-static GstClockTime
-segment_time (const GstSegment * segment, gboolean running, GstClockTime t)
-{
-  if (segment->format != GST_FORMAT_TIME || !GST_CLOCK_TIME_IS_VALID (t))
-    return GST_CLOCK_TIME_NONE;
-  return running ? gst_segment_to_running_time (segment, GST_FORMAT_TIME, t)
-      : gst_segment_to_stream_time (segment, GST_FORMAT_TIME, t);
-}
-
 /* With post-messages, posts what this frame of @buffer got: the regions
  * of its job as they were redacted, for audit logs. */
 static void
 gst_cuda_box_blur_post_audit (GstCudaBoxBlur * self, GstBuffer * buffer)
 {
-  static const gchar *const reason_nicks[] = GST_CUDA_BOX_BLUR_REASON_NICKS;
-  const GstSegment *segment = &GST_BASE_TRANSFORM (self)->segment;
-  const GstCudaBoxBlurJob *job = &self->job;
-  const GstClockTime pts = GST_BUFFER_PTS (buffer);
-  GValue regions = G_VALUE_INIT;
-  GstStructure *s;
-  guint i;
-
   if (!self->frame_post_messages)
     return;
-  g_value_init (&regions, GST_TYPE_LIST);
-  for (i = 0; i < job->regions->len; i++) {
-    const GstVideoRectangle *r = &g_array_index (job->regions,
-        GstVideoRectangle, i);
-    const GstCudaBoxBlurSettings *rs = &g_array_index (job->region_settings,
-        GstCudaBoxBlurSettings, i);
-    const GstCudaBoxBlurRegionOrigin *o = &g_array_index (job->origins,
-        GstCudaBoxBlurRegionOrigin, i);
-    GValue region = G_VALUE_INIT;
-    GstStructure *rd = gst_structure_new ("region",
-        "x", G_TYPE_UINT, (guint) r->x, "y", G_TYPE_UINT, (guint) r->y,
-        "width", G_TYPE_UINT, (guint) r->w,
-        "height", G_TYPE_UINT, (guint) r->h,
-        "type", G_TYPE_STRING, o->type ? g_quark_to_string (o->type) : "",
-        "id", G_TYPE_INT, o->id,
-        "mode", G_TYPE_STRING, job->invert ? "keep" :
-        gst_cuda_box_blur_mode_row (rs->mode)->nick,
-        "reason", G_TYPE_STRING, reason_nicks[o->reason], NULL);
-
-    /* a held region: for how long, and whether it moved on */
-    if (o->reason == GST_CUDA_BOX_BLUR_REASON_HELD)
-      gst_structure_set (rd, "held-frames", G_TYPE_UINT, o->held,
-          "predicted", G_TYPE_BOOLEAN, o->predicted, NULL);
-    if (o->confidence >= 0)
-      gst_structure_set (rd, "confidence", G_TYPE_DOUBLE, o->confidence,
-          NULL);
-    g_value_init (&region, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&region, rd);
-    gst_value_list_append_and_take_value (&regions, &region);
-  }
-  s = gst_structure_new ("cudaboxblur",
-      "timestamp", G_TYPE_UINT64, pts,
-      "stream-time", G_TYPE_UINT64, segment_time (segment, FALSE, pts),
-      "running-time", G_TYPE_UINT64, segment_time (segment, TRUE, pts),
-      "duration", G_TYPE_UINT64, GST_BUFFER_DURATION (buffer),
-      "invert", G_TYPE_BOOLEAN, job->invert, NULL);
-  gst_structure_take_value (s, "regions", &regions);
   gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_element (GST_OBJECT (self), s));
+      gst_message_new_element (GST_OBJECT (self),
+          gst_cuda_box_blur_job_audit (&self->job,
+              &GST_BASE_TRANSFORM (self)->segment, buffer)));
 }
 
 static GstFlowReturn

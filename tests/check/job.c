@@ -260,6 +260,95 @@ GST_START_TEST (test_invert)
 
 GST_END_TEST;
 
+/* The audit message's structure of three frames of a face in a segment
+ * that starts at 1 s: seen with a confidence at x 10 and then 16, then
+ * missed and held, moved on to 22; the times in stream and running time,
+ * the held region's frames, prediction and confidence. */
+GST_START_TEST (test_audit)
+{
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
+  const gint xs[] = { 10, 16, -1 };
+  const gchar *const reasons[] = { "meta", "meta", "held" };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurHold hold;
+  GstCudaBoxBlurJob job;
+  GstSegment segment;
+  guint i;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.roi_hold = 2;
+  s.roi_hold_grow = 0;
+  gst_cuda_box_blur_hold_init (&hold);
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  segment.start = segment.time = GST_SECOND;
+  gst_cuda_box_blur_job_init (&job);
+
+  for (i = 0; i < G_N_ELEMENTS (xs); i++) {
+    GstBuffer *buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+    const GValue *regions;
+    const GstStructure *r;
+    GstStructure *a;
+    guint64 t;
+    guint u;
+    gint id;
+    gdouble confidence;
+    gboolean predicted;
+
+    GST_BUFFER_PTS (buf) = GST_SECOND + i * 40 * GST_MSECOND;
+    GST_BUFFER_DURATION (buf) = 40 * GST_MSECOND;
+    if (xs[i] >= 0) {
+      GstVideoRegionOfInterestMeta *meta =
+          gst_buffer_add_video_region_of_interest_meta (buf, "face", xs[i],
+          10, 12, 12);
+
+      meta->id = 3;
+      gst_video_region_of_interest_meta_add_param (meta,
+          gst_structure_new ("detection", "confidence", G_TYPE_DOUBLE, 0.75,
+              NULL));
+    }
+    fail_unless_equals_int (gst_cuda_box_blur_job_resolve (&job, &s, &info,
+            buf, &hold), 1);
+    a = gst_cuda_box_blur_job_audit (&job, &segment, buf);
+    fail_unless (gst_structure_has_name (a, "cudaboxblur"));
+    fail_unless (gst_structure_get_uint64 (a, "timestamp", &t));
+    fail_unless_equals_uint64 (t, GST_BUFFER_PTS (buf));
+    fail_unless (gst_structure_get_uint64 (a, "stream-time", &t));
+    fail_unless_equals_uint64 (t, GST_BUFFER_PTS (buf));
+    fail_unless (gst_structure_get_uint64 (a, "running-time", &t));
+    fail_unless_equals_uint64 (t, i * 40 * GST_MSECOND);
+    fail_unless (gst_structure_get_uint64 (a, "duration", &t));
+    fail_unless_equals_uint64 (t, 40 * GST_MSECOND);
+
+    regions = gst_structure_get_value (a, "regions");
+    fail_unless_equals_int (gst_value_list_get_size (regions), 1);
+    r = gst_value_get_structure (gst_value_list_get_value (regions, 0));
+    fail_unless_equals_string (gst_structure_get_string (r, "reason"),
+        reasons[i]);
+    fail_unless_equals_string (gst_structure_get_string (r, "type"), "face");
+    fail_unless_equals_string (gst_structure_get_string (r, "mode"), "box");
+    fail_unless (gst_structure_get_int (r, "id", &id) && id == 3);
+    fail_unless (gst_structure_get_uint (r, "x", &u));
+    fail_unless_equals_int (u, xs[i] >= 0 ? xs[i] : 22);
+    fail_unless (gst_structure_get_double (r, "confidence", &confidence));
+    fail_unless_equals_float (confidence, 0.75);
+    if (xs[i] >= 0) {
+      fail_if (gst_structure_has_field (r, "held-frames"));
+      fail_if (gst_structure_has_field (r, "predicted"));
+    } else {
+      fail_unless (gst_structure_get_uint (r, "held-frames", &u) && u == 1);
+      fail_unless (gst_structure_get_boolean (r, "predicted", &predicted)
+          && predicted);
+    }
+    gst_structure_free (a);
+    gst_buffer_unref (buf);
+  }
+  gst_cuda_box_blur_job_clear (&job);
+  gst_cuda_box_blur_hold_clear (&hold);
+}
+
+GST_END_TEST;
+
 static Suite *
 job_suite (void)
 {
@@ -273,6 +362,7 @@ job_suite (void)
   tcase_add_test (tc, test_resolve_metas);
   tcase_add_test (tc, test_overflowing_metas);
   tcase_add_test (tc, test_invert);
+  tcase_add_test (tc, test_audit);
   return s;
 }
 
