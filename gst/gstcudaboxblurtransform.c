@@ -1,0 +1,429 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* One frame through the element: its settings at its stream time, its
+ * job, its output buffer (or none: in place, or untouched), the blur
+ * queued on an engine, the audit message, and the frames in flight that
+ * keep several blurs queued at once. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudaboxblurpriv.h"
+#include "gstcudaboxblurcontext.h"
+#include "gstcudaboxblurimage.h"
+
+/* The CUDA context whose memory the element uses where it is, on a side
+ * whose caps carry CUDA memory (@cuda): the shared one; else none. */
+#define MEMORY_CONTEXT(self, cuda) ((cuda) ? CUDA_CONTEXT (self) : NULL)
+
+/* TRUE when the regions of @buffer can be blurred where they are: the
+ * frame stays in its memory, the GPU can write the buffer in place, and
+ * the regions allow it. */
+static gboolean
+gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
+{
+  return self->cuda_in == self->cuda_out
+      && gst_cuda_box_blur_image_is_writable_in_place (buffer,
+      MEMORY_CONTEXT (self, self->cuda_in))
+      && gst_cuda_box_blur_job_in_place_helps (&self->job);
+}
+
+/* Brings the controlled properties to the buffer's stream time, then
+ * takes this frame's copy of the settings.  Runs before the passthrough
+ * decision and the output allocation, so a controller that moves a radius
+ * off 0 blurs this very frame. */
+void
+gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstClockTime stream_time = GST_CLOCK_TIME_NONE;
+
+  if (trans->segment.format == GST_FORMAT_TIME)
+    stream_time = gst_segment_to_stream_time (&trans->segment,
+        GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+  if (GST_CLOCK_TIME_IS_VALID (stream_time)) {
+    GST_LOG_OBJECT (self, "syncing to %" GST_TIME_FORMAT,
+        GST_TIME_ARGS (stream_time));
+    gst_object_sync_values (GST_OBJECT (self), stream_time);
+  }
+
+  GST_OBJECT_LOCK (self);
+  self->frame_settings = self->props.settings;
+  self->frame_post_messages = self->props.post_messages;
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Takes this frame's regions.  A frame with nothing to blur (roi-meta and
+ * no matching region, or a region outside the frame) goes out as it came
+ * in, unless it crosses into the other memory: then transform() copies
+ * it.  One whose regions can be blurred in place goes out as it came in
+ * too, blurred by transform().
+ * GstBaseTransform returns an error without a message when its output pool
+ * cannot allocate: say what ran out. */
+GstFlowReturn
+gst_cuda_box_blur_prepare_output_buffer (GstBaseTransform * trans,
+    GstBuffer * input, GstBuffer ** outbuf)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstFlowReturn ret;
+
+  self->in_place = FALSE;
+  if (!gst_base_transform_is_passthrough (trans)) {
+    gst_cuda_box_blur_job_resolve (&self->job, &self->frame_settings,
+        &self->info, input, &self->hold);
+    if (!gst_cuda_box_blur_job_redacts (&self->job)
+        && self->cuda_in == self->cuda_out) {
+      GST_LOG_OBJECT (self, "no region to blur in %" GST_PTR_FORMAT, input);
+      *outbuf = input;
+      return GST_FLOW_OK;
+    }
+    if (gst_debug_category_get_threshold (GST_CAT_DEFAULT) >= GST_LEVEL_LOG) {
+      gchar *job = gst_cuda_box_blur_job_to_string (&self->job);
+
+      GST_LOG_OBJECT (self, "%" GST_PTR_FORMAT ": %s", input, job);
+      g_free (job);
+    }
+    if (gst_cuda_box_blur_takes_in_place (self, input)) {
+      self->in_place = TRUE;
+      *outbuf = input;
+      return GST_FLOW_OK;
+    }
+  }
+
+  ret = GST_CUDA_BOX_BLUR_PARENT_CLASS->prepare_output_buffer (trans,
+      input, outbuf);
+  if (ret == GST_FLOW_ERROR)
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot allocate an output frame in %s memory",
+            self->cuda_out ? "CUDA" :
+            self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "pinned host" :
+            "CUDA managed"), ("%s %dx%d, %" G_GSIZE_FORMAT " bytes",
+            self->info.format, self->info.width, self->info.height,
+            self->info.size));
+  return ret;
+}
+
+/* Maps @buffer, of a side whose caps carry CUDA memory when @cuda, with
+ * @flags and describes its frame for the engine
+ * (gst_cuda_box_blur_image_map()); warns once about frames in CUDA memory
+ * of another context, which go through the host. */
+static gboolean
+gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
+    gboolean cuda, GstMapFlags flags, GstMapInfo * map,
+    GstCudaBoxBlurImage * image, GError ** error)
+{
+  gboolean foreign;
+
+  if (!gst_cuda_box_blur_image_map (image, buffer, &self->info,
+          MEMORY_CONTEXT (self, cuda), flags, map, &foreign, error))
+    return FALSE;
+  if (foreign && !self->foreign_logged) {
+    GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "
+        "the shared CUDA context: copying it through the host", buffer);
+    self->foreign_logged = TRUE;
+  }
+  return TRUE;
+}
+
+/* Posts the element error of a blur that failed, and frees @error.  When
+ * the error left the element's CUDA context lost (a kernel that faulted),
+ * forgets the context, so that the next start works in a new one, and
+ * says whose it was. */
+static void
+gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
+{
+  gboolean lost = !gst_cuda_box_blur_enter (self, NULL);
+
+  if (!lost) {
+    lost = gst_cuda_box_blur_context_lost ();
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!lost) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame"), ("%s", error->message));
+  } else if (gst_cuda_box_blur_context_abandon (CUDA_CONTEXT (self),
+          self->device.device_id)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame: the CUDA context of device %d "
+            "is lost; the next start makes a new one",
+            self->device.device_id), ("%s", error->message));
+  } else {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame: the CUDA context of device %d, "
+            "which a neighbouring CUDA element or the application shares, "
+            "is lost; it must make a new one", self->device.device_id),
+        ("%s", error->message));
+  }
+  g_error_free (error);
+}
+
+/* Runs the engine on this frame in the engine's context; posts the
+ * error. */
+static gboolean
+gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
+    const GstCudaBoxBlurImage * out)
+{
+  GError *error = NULL;
+  gboolean ok;
+
+  GST_LOG_OBJECT (self, "blurring %u regions%s", self->job.regions->len,
+      out ? "" : " in place");
+  ok = gst_cuda_box_blur_enter (self, &error);
+  if (ok) {
+    GstCudaBoxBlurEngine *engine = self->engines[self->slot];
+
+    ok = out ? gst_cuda_box_blur_engine_queue_blur (engine, &self->job, in,
+        out, &error)
+        : gst_cuda_box_blur_engine_queue_blur_in_place (engine, &self->job,
+        in, &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!ok)
+    gst_cuda_box_blur_post_blur_error (self, error);
+  return ok;
+}
+
+/* Waits for the blurs queued on engine @slot; posts the error. */
+static gboolean
+gst_cuda_box_blur_wait_slot (GstCudaBoxBlur * self, guint slot)
+{
+  GError *error = NULL;
+  gboolean ok;
+
+  /* an engine dropped since (new caps) finished its work first */
+  if (!self->engines[slot])
+    return TRUE;
+  ok = gst_cuda_box_blur_enter (self, &error);
+  if (ok) {
+    ok = gst_cuda_box_blur_engine_wait (self->engines[slot], &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!ok)
+    gst_cuda_box_blur_post_blur_error (self, error);
+  return ok;
+}
+
+/* After the blur of @out (from @in, NULL in place) was queued, or failed
+ * to be (@ok): with frames in flight, hands the mapped buffers to the
+ * frame's flight, to be unmapped once its blur is done; otherwise waits
+ * for the blur and unmaps them. */
+static GstFlowReturn
+gst_cuda_box_blur_settle (GstCudaBoxBlur * self, gboolean ok, GstBuffer * in,
+    GstMapInfo * in_map, GstBuffer * out, GstMapInfo * out_map)
+{
+  if (ok && self->flight) {
+    gst_cuda_box_blur_flight_hold (self->flight, self->slot, in, in_map,
+        out_map);
+    return GST_FLOW_OK;
+  }
+  /* a failed queue may have left work running on the buffers */
+  ok = gst_cuda_box_blur_wait_slot (self, self->slot) && ok;
+  gst_buffer_unmap (out, out_map);
+  if (in)
+    gst_buffer_unmap (in, in_map);
+  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
+}
+
+/* With post-messages, posts what this frame of @buffer got: the regions
+ * of its job as they were redacted, for audit logs. */
+static void
+gst_cuda_box_blur_post_audit (GstCudaBoxBlur * self, GstBuffer * buffer)
+{
+  if (!self->frame_post_messages)
+    return;
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self),
+          gst_cuda_box_blur_job_audit (&self->job,
+              &GST_BASE_TRANSFORM (self)->segment, buffer)));
+}
+
+static GstFlowReturn
+gst_cuda_box_blur_transform_in_place (GstCudaBoxBlur * self, GstBuffer * buf)
+{
+  GstCudaBoxBlurImage image;
+  GstMapInfo map;
+  GError *error = NULL;
+
+  if (!gst_cuda_box_blur_map (self, buf, self->cuda_in, GST_MAP_READWRITE,
+          &map, &image, &error)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot use the frame"),
+        ("%s", error->message));
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  return gst_cuda_box_blur_settle (self, gst_cuda_box_blur_run (self, &image,
+          NULL), NULL, NULL, buf, &map);
+}
+
+static GstFlowReturn
+gst_cuda_box_blur_transform_into (GstCudaBoxBlur * self, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstMapInfo in_map, out_map;
+  GstCudaBoxBlurImage in, out;
+  GError *error = NULL;
+
+  if (!gst_cuda_box_blur_map (self, inbuf, self->cuda_in, GST_MAP_READ,
+          &in_map, &in, &error)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot read the input frame"),
+        ("%s", error->message));
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_cuda_box_blur_map (self, outbuf, self->cuda_out, GST_MAP_WRITE,
+          &out_map, &out, &error)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot write the output "
+            "frame"), ("%s", error->message));
+    g_error_free (error);
+    gst_buffer_unmap (inbuf, &in_map);
+    return GST_FLOW_ERROR;
+  }
+  return gst_cuda_box_blur_settle (self, gst_cuda_box_blur_run (self, &in,
+          &out), inbuf, &in_map, outbuf, &out_map);
+}
+
+GstFlowReturn
+gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstFlowReturn ret;
+
+  /* prepare_output_buffer() found nothing to blur */
+  if (!self->in_place && inbuf == outbuf)
+    return GST_FLOW_OK;
+  ret = self->in_place ? gst_cuda_box_blur_transform_in_place (self, inbuf)
+      : gst_cuda_box_blur_transform_into (self, inbuf, outbuf);
+  if (ret == GST_FLOW_OK && gst_cuda_box_blur_job_redacts (&self->job))
+    gst_cuda_box_blur_post_audit (self, inbuf);
+  return ret;
+}
+
+/* Frees @flight once its blur is done, and returns its output (NULL when
+ * the blur failed: the error is posted). */
+static GstBuffer *
+gst_cuda_box_blur_land (GstCudaBoxBlur * self, GstCudaBoxBlurFlight * flight)
+{
+  const gboolean ok = flight->slot < 0
+      || gst_cuda_box_blur_wait_slot (self, flight->slot);
+  GstBuffer *out = gst_cuda_box_blur_flight_free (flight);
+
+  if (!ok) {
+    gst_buffer_unref (out);
+    return NULL;
+  }
+  return out;
+}
+
+/* Lands every frame in flight, oldest first, and with @push sends each
+ * downstream (after a failed push, the rest are dropped). */
+GstFlowReturn
+gst_cuda_box_blur_drain (GstCudaBoxBlur * self, gboolean push)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+  GstCudaBoxBlurFlight *flight;
+
+  while ((flight = g_queue_pop_head (&self->pending))) {
+    GstBuffer *out = gst_cuda_box_blur_land (self, flight);
+
+    if (!out)
+      ret = GST_FLOW_ERROR;
+    else if (push && ret == GST_FLOW_OK)
+      ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), out);
+    else
+      gst_buffer_unref (out);
+  }
+  return ret;
+}
+
+/* The engine no frame in flight runs on, made when first needed. */
+static gboolean
+gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
+{
+  /* at most frames-in-flight - 1 frames wait, so one engine is free */
+  const guint i = gst_cuda_box_blur_flight_free_slot (&self->pending,
+      MAX_FRAMES_IN_FLIGHT);
+  GError *error = NULL;
+
+  *slot = i;
+  if (self->engines[i])
+    return TRUE;
+  if (gst_cuda_box_blur_enter (self, &error)) {
+    self->engines[i] = gst_cuda_box_blur_engine_new (&self->device,
+        self->program, self, &error);
+    gst_cuda_box_blur_leave (self);
+  }
+  if (!self->engines[i]) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot keep %u frames in flight", i + 1), ("%s", error->message));
+    g_error_free (error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* With frames-in-flight at N above 1, each frame's blur is queued on an
+ * engine of its own and the frame waits in self->pending; the oldest goes
+ * downstream, once its blur is done, when N frames are in flight.  Frames
+ * with nothing to blur queue up too, so frames leave in the order they
+ * came, each with its own timestamps and metas. */
+GstFlowReturn
+gst_cuda_box_blur_generate_output (GstBaseTransform * trans,
+    GstBuffer ** outbuf)
+{
+  GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
+  GstFlowReturn ret = GST_FLOW_OK;
+  guint depth;
+
+  GST_OBJECT_LOCK (self);
+  depth = self->props.frames_in_flight;
+  GST_OBJECT_UNLOCK (self);
+  *outbuf = NULL;
+
+  if (trans->queued_buf) {
+    GstBuffer *out = NULL;
+
+    self->slot = 0;
+    self->flight = NULL;
+    if (depth > 1 || self->pending.length > 0) {
+      if (!gst_cuda_box_blur_free_slot (self, &self->slot))
+        return GST_FLOW_ERROR;
+      self->flight = gst_cuda_box_blur_flight_new ();
+    }
+    ret = GST_CUDA_BOX_BLUR_PARENT_CLASS->generate_output (trans,
+        &out);
+    if (!self->flight) {
+      *outbuf = out;
+      return ret;
+    }
+    if (ret != GST_FLOW_OK || !out) {
+      /* nothing was mapped or queued for a frame that failed or was
+       * dropped */
+      g_clear_pointer (&self->flight, g_free);
+      gst_clear_buffer (&out);
+      return ret;
+    }
+    self->flight->out = out;
+    g_queue_push_tail (&self->pending, self->flight);
+    self->flight = NULL;
+  }
+
+  if (self->pending.length >= MAX (depth, 1)) {
+    *outbuf = gst_cuda_box_blur_land (self,
+        g_queue_pop_head (&self->pending));
+    if (!*outbuf)
+      ret = GST_FLOW_ERROR;
+  }
+  return ret;
+}
