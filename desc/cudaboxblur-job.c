@@ -372,3 +372,79 @@ gst_cuda_box_blur_job_audit (const GstCudaBoxBlurJob * job,
   gst_structure_take_value (s, "regions", &regions);
   return s;
 }
+
+/**
+ * gst_cuda_box_blur_rectangles_meet:
+ *
+ * Returns: whether @a and @b share a sample.
+ */
+gboolean
+gst_cuda_box_blur_rectangles_meet (const GstVideoRectangle * a,
+    const GstVideoRectangle * b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h
+      && b->y < a->y + a->h;
+}
+
+/* @r grown outwards to whole subsampled samples: to multiples of
+ * 2^w_sub columns and 2^h_sub rows. */
+static GstVideoRectangle
+align_to_subsampling (const GstVideoRectangle * r, gint w_sub, gint h_sub)
+{
+  const gint mx = (1 << w_sub) - 1, my = (1 << h_sub) - 1;
+  GstVideoRectangle a;
+
+  a.x = r->x & ~mx;
+  a.y = r->y & ~my;
+  a.w = ((r->x + r->w + mx) & ~mx) - a.x;
+  a.h = ((r->y + r->h + my) & ~my) - a.y;
+  return a;
+}
+
+/**
+ * gst_cuda_box_blur_job_layers:
+ * @layers: a #GArray of guint that gets the layer of each region
+ * @rounded: a #GArray of #GstVideoRectangle, room for the regions rounded
+ *   out to the chroma subsampling
+ *
+ * Puts each region of @job in the first layer after every earlier region
+ * it overlaps, so that the regions of one layer are written by the same
+ * launches without a race and a later region lies over an earlier one.
+ * Regions meet where their samples of any component do: chroma samples
+ * cover several pixels.
+ *
+ * Returns: the number of layers.
+ */
+guint
+gst_cuda_box_blur_job_layers (const GstCudaBoxBlurJob * job, GArray * layers,
+    GArray * rounded)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstVideoRectangle *regions =
+      (const GstVideoRectangle *) job->regions->data;
+  const guint n_regions = job->regions->len;
+  const GstVideoRectangle *r;
+  gint w_sub = 0, h_sub = 0, c;
+  guint i, j, n_layers = 0;
+
+  for (c = 0; c < info->n_components; c++) {
+    w_sub = MAX (w_sub, info->comp[c].w_sub);
+    h_sub = MAX (h_sub, info->comp[c].h_sub);
+  }
+  g_array_set_size (layers, n_regions);
+  g_array_set_size (rounded, n_regions);
+  r = (const GstVideoRectangle *) rounded->data;
+  for (i = 0; i < n_regions; i++)
+    g_array_index (rounded, GstVideoRectangle, i) =
+        align_to_subsampling (&regions[i], w_sub, h_sub);
+  for (i = 0; i < n_regions; i++) {
+    guint layer = 0;
+
+    for (j = 0; j < i; j++)
+      if (gst_cuda_box_blur_rectangles_meet (&r[i], &r[j]))
+        layer = MAX (layer, g_array_index (layers, guint, j) + 1);
+    g_array_index (layers, guint, i) = layer;
+    n_layers = MAX (n_layers, layer + 1);
+  }
+  return n_layers;
+}

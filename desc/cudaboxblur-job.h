@@ -87,6 +87,13 @@ gboolean  gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job);
 
 gchar *   gst_cuda_box_blur_job_to_string     (const GstCudaBoxBlurJob * job);
 
+guint     gst_cuda_box_blur_job_layers        (const GstCudaBoxBlurJob * job,
+                                               GArray * layers,
+                                               GArray * rounded);
+
+gboolean  gst_cuda_box_blur_rectangles_meet   (const GstVideoRectangle * a,
+                                               const GstVideoRectangle * b);
+
 GstStructure * gst_cuda_box_blur_job_audit    (const GstCudaBoxBlurJob * job,
                                                const GstSegment * segment,
                                                GstBuffer * buffer);

@@ -610,67 +610,6 @@ rectangle_union (const GstVideoRectangle * a, const GstVideoRectangle * b)
   return u;
 }
 
-static gboolean
-rectangles_meet (const GstVideoRectangle * a, const GstVideoRectangle * b)
-{
-  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h
-      && b->y < a->y + a->h;
-}
-
-/* @r grown outwards to whole subsampled samples: to multiples of
- * 2^w_sub columns and 2^h_sub rows. */
-static GstVideoRectangle
-align_to_subsampling (const GstVideoRectangle * r, gint w_sub, gint h_sub)
-{
-  const gint mx = (1 << w_sub) - 1, my = (1 << h_sub) - 1;
-  GstVideoRectangle a;
-
-  a.x = r->x & ~mx;
-  a.y = r->y & ~my;
-  a.w = ((r->x + r->w + mx) & ~mx) - a.x;
-  a.h = ((r->y + r->h + my) & ~my) - a.y;
-  return a;
-}
-
-/* Puts each region in the first layer after every earlier region it
- * overlaps, so that the regions of one layer are written by the same
- * launches without a race and a later region lies over an earlier one.
- * Regions meet where their samples of any component do: chroma samples
- * cover several pixels.  Returns the number of layers. */
-static guint
-assign_layers (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job)
-{
-  const GstCudaBoxBlurInfo *info = job->info;
-  const GstVideoRectangle *regions =
-      (const GstVideoRectangle *) job->regions->data;
-  const guint n_regions = job->regions->len;
-  GArray *layers = engine->layers;
-  const GstVideoRectangle *rounded;
-  gint w_sub = 0, h_sub = 0, c;
-  guint i, j, n_layers = 0;
-
-  for (c = 0; c < info->n_components; c++) {
-    w_sub = MAX (w_sub, info->comp[c].w_sub);
-    h_sub = MAX (h_sub, info->comp[c].h_sub);
-  }
-  g_array_set_size (layers, n_regions);
-  g_array_set_size (engine->rounded, n_regions);
-  rounded = (const GstVideoRectangle *) engine->rounded->data;
-  for (i = 0; i < n_regions; i++)
-    g_array_index (engine->rounded, GstVideoRectangle, i) =
-        align_to_subsampling (&regions[i], w_sub, h_sub);
-  for (i = 0; i < n_regions; i++) {
-    guint layer = 0;
-
-    for (j = 0; j < i; j++)
-      if (rectangles_meet (&rounded[i], &rounded[j]))
-        layer = MAX (layer, g_array_index (layers, guint, j) + 1);
-    g_array_index (layers, guint, i) = layer;
-    n_layers = MAX (n_layers, layer + 1);
-  }
-  return n_layers;
-}
-
 /* Plans one slot for each task, and for each region of each plane that is
  * blurred one halo copy: the union of its tasks' halos, twice where the
  * passes need scratch room.  Then queues the filling of the copies from
@@ -690,7 +629,8 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
   gint k;
   guint i;
 
-  *n_layers = assign_layers (engine, job);
+  *n_layers = gst_cuda_box_blur_job_layers (job, engine->layers,
+      engine->rounded);
   g_array_set_size (engine->halo_copies, 0);
   g_array_set_size (engine->slots, 0);
   for (i = 0; i < job->tasks->len; i++) {
@@ -771,7 +711,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
  *
  * Every pass but the last is one batch of launches for all the regions
  * (they write their own copies only).  The last pass and the composes
- * write @frame: they run one batch per layer (assign_layers()), so that
+ * write @frame: they run one batch per layer (gst_cuda_box_blur_job_layers()), so that
  * where regions overlap the later one is written last. */
 static gboolean
 redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
@@ -874,7 +814,7 @@ keep_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
           GstCudaBoxBlurTask, b);
 
       if (kb->region != ka->region && kb->component == ka->component
-          && rectangles_meet (&ka->rect, &kb->rect))
+          && gst_cuda_box_blur_rectangles_meet (&ka->rect, &kb->rect))
         *la = MAX (*la, g_array_index (layers, guint, kb->region) + 1);
     }
     n_layers = MAX (n_layers, *la + 1);

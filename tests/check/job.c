@@ -349,6 +349,46 @@ GST_START_TEST (test_audit)
 
 GST_END_TEST;
 
+/* The layers of a job's regions: regions that share no pixel share a
+ * layer in GRAY8; in I420 two that share only a chroma sample (pixels 2
+ * and 3 lie in chroma column 1) do not; a region over both comes after
+ * both; one apart is in layer 0. */
+GST_START_TEST (test_layers)
+{
+  const GstVideoRectangle regions[] = { {0, 0, 3, 4}, {3, 0, 4, 4},
+  {1, 2, 5, 1}, {20, 20, 2, 2}
+  };
+  const guint gray_layers[] = { 0, 0, 1, 0 };
+  const guint i420_layers[] = { 0, 1, 2, 0 };
+  const gchar *const formats[] = { "GRAY8", "I420" };
+  const guint *const want[] = { gray_layers, i420_layers };
+  GArray *layers = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *rounded = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  guint f, i, n;
+
+  gst_cuda_box_blur_settings_init (&s);
+  gst_cuda_box_blur_job_init (&job);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info = test_info (formats[f], 32, 32);
+
+    gst_cuda_box_blur_job_set (&job, &s, &info, regions,
+        G_N_ELEMENTS (regions), NULL);
+    n = gst_cuda_box_blur_job_layers (&job, layers, rounded);
+    fail_unless_equals_int (n, want[f][2] + 1);
+    for (i = 0; i < G_N_ELEMENTS (regions); i++)
+      fail_unless (g_array_index (layers, guint, i) == want[f][i],
+          "%s: region %u in layer %u, want %u", formats[f], i,
+          g_array_index (layers, guint, i), want[f][i]);
+  }
+  gst_cuda_box_blur_job_clear (&job);
+  g_array_unref (layers);
+  g_array_unref (rounded);
+}
+
+GST_END_TEST;
+
 static Suite *
 job_suite (void)
 {
@@ -363,6 +403,7 @@ job_suite (void)
   tcase_add_test (tc, test_overflowing_metas);
   tcase_add_test (tc, test_invert);
   tcase_add_test (tc, test_audit);
+  tcase_add_test (tc, test_layers);
   return s;
 }
 
