@@ -448,3 +448,90 @@ gst_cuda_box_blur_job_layers (const GstCudaBoxBlurJob * job, GArray * layers,
   }
   return n_layers;
 }
+
+/* Whether task @i (if there is one) changes a component of @task's
+ * region in the same plane. */
+static gboolean
+shares_plane (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurTask * task,
+    guint i)
+{
+  const GstCudaBoxBlurTask *t;
+
+  if (i >= job->tasks->len)
+    return FALSE;
+  t = &g_array_index (job->tasks, GstCudaBoxBlurTask, i);
+  return t->region == task->region
+      && job->info->comp[t->component].plane ==
+      job->info->comp[task->component].plane;
+}
+
+/**
+ * gst_cuda_box_blur_info_in_pixels:
+ *
+ * Returns: whether component @c of @info lies in a plane of pixels that
+ * the GPU plan takes whole: four 8-bit samples (RGBA, BGRx, AYUV ..., not
+ * a macropixel of YUY2's), or three or two of them that are the whole
+ * plane (RGB, NV12's UV).
+ */
+gboolean
+gst_cuda_box_blur_info_in_pixels (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurComponent * c)
+{
+  gint i, n = 0;
+
+  if (info->type != GST_CUDA_BOX_BLUR_U8)
+    return FALSE;
+  for (i = 0; i < info->n_components; i++)
+    n += info->comp[i].plane == c->plane;
+  return (c->step == 4 && c->w_sub == 0) || ((c->step == 2 || c->step == 3)
+      && n == c->step);
+}
+
+/**
+ * gst_cuda_box_blur_job_pixel_group:
+ * @blurred: (out): where more than one, the bytes of the pixel the group
+ *   blurs (bit i for byte i); 0 otherwise
+ *
+ * The tasks from @first on that blur, in @pass, the same pixels with the
+ * same window: every component a region blurs of a plane of pixels
+ * (gst_cuda_box_blur_info_in_pixels()).  1 where the region blurs only
+ * @first's component of the plane, or blurs another with a window of its
+ * own (AYUV's chroma radius): the whole pixels written would then race
+ * with that component's samples.
+ *
+ * Returns: how many tasks the group has.
+ */
+guint
+gst_cuda_box_blur_job_pixel_group (const GstCudaBoxBlurJob * job,
+    guint first, gint pass, guint * blurred)
+{
+  const GstCudaBoxBlurTask *tasks =
+      (const GstCudaBoxBlurTask *) job->tasks->data;
+  const GstCudaBoxBlurTask *t0 = &tasks[first];
+  const GstCudaBoxBlurComponent *c0 = &job->info->comp[t0->component];
+  guint n;
+
+  *blurred = 0;
+  if (!gst_cuda_box_blur_info_in_pixels (job->info, c0))
+    return 1;
+  *blurred = 1u << c0->offset;
+  for (n = 1; first + n < job->tasks->len; n++) {
+    const GstCudaBoxBlurTask *t = &tasks[first + n];
+    const GstCudaBoxBlurComponent *c = &job->info->comp[t->component];
+
+    if (t->region != t0->region || c->plane != c0->plane
+        || !gst_cuda_box_blur_windows_alike (&t->pass[pass], &t0->pass[pass])
+        || t->rect.x != t0->rect.x || t->rect.y != t0->rect.y
+        || t->rect.w != t0->rect.w || t->rect.h != t0->rect.h
+        || gst_cuda_box_blur_window_composes (&t->window) !=
+        gst_cuda_box_blur_window_composes (&t0->window))
+      break;
+    *blurred |= 1u << c->offset;
+  }
+  if (shares_plane (job, t0, first - 1) || shares_plane (job, t0,
+          first + n)) {
+    *blurred = 0;
+    return 1;
+  }
+  return n;
+}

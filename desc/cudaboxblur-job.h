@@ -91,6 +91,14 @@ guint     gst_cuda_box_blur_job_layers        (const GstCudaBoxBlurJob * job,
                                                GArray * layers,
                                                GArray * rounded);
 
+gboolean  gst_cuda_box_blur_info_in_pixels    (const GstCudaBoxBlurInfo * info,
+                                               const GstCudaBoxBlurComponent * c);
+
+guint     gst_cuda_box_blur_job_pixel_group   (const GstCudaBoxBlurJob * job,
+                                               guint first,
+                                               gint pass,
+                                               guint * blurred);
+
 gboolean  gst_cuda_box_blur_rectangles_meet   (const GstVideoRectangle * a,
                                                const GstVideoRectangle * b);
 

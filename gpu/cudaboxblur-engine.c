@@ -305,138 +305,10 @@ copy_frame_async (const GstCudaBoxBlurInfo * info,
   return copy_planes_async (info, src, dst, NULL, stream, error);
 }
 
-/* Whether task @i (if there is one) changes a component of @task's
- * region in the same plane. */
-static gboolean
-shares_plane (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurTask * task,
-    guint i)
-{
-  const GstCudaBoxBlurTask *t;
-
-  if (i >= job->tasks->len)
-    return FALSE;
-  t = &g_array_index (job->tasks, GstCudaBoxBlurTask, i);
-  return t->region == task->region
-      && job->info->comp[t->component].plane ==
-      job->info->comp[task->component].plane;
-}
-
-/* Whether component @c of @info lies in a plane of pixels that the plan
- * takes whole (gst_cuda_box_blur_plan_blur_pixels()): four 8-bit samples
- * (RGBA, BGRx, AYUV ..., not a macropixel of YUY2's), or three or two of
- * them that are the whole plane (RGB, NV12's UV). */
-static gboolean
-in_pixels (const GstCudaBoxBlurInfo * info, const GstCudaBoxBlurComponent * c)
-{
-  gint i, n = 0;
-
-  if (info->type != GST_CUDA_BOX_BLUR_U8)
-    return FALSE;
-  for (i = 0; i < info->n_components; i++)
-    n += info->comp[i].plane == c->plane;
-  return (c->step == 4 && c->w_sub == 0) || ((c->step == 2 || c->step == 3)
-      && n == c->step);
-}
-
-/* The tasks from @first on that blur, in @pass, the same pixels with the
- * same window: every component a region blurs of a plane of pixels
- * (in_pixels()).  Returns how many there are, or 1 where the region
- * blurs only @first's component of the plane, or blurs another with a
- * window of its own (AYUV's chroma radius): the whole pixels written would
- * then race with that component's samples.  Where more, @blurred gets
- * their bytes in the pixel (bit i for byte i). */
-static guint
-pixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass,
-    guint * blurred)
-{
-  const GstCudaBoxBlurTask *tasks =
-      (const GstCudaBoxBlurTask *) job->tasks->data;
-  const GstCudaBoxBlurTask *t0 = &tasks[first];
-  const GstCudaBoxBlurComponent *c0 = &job->info->comp[t0->component];
-  guint n;
-
-  *blurred = 0;
-  if (!in_pixels (job->info, c0))
-    return 1;
-  *blurred = 1u << c0->offset;
-  for (n = 1; first + n < job->tasks->len; n++) {
-    const GstCudaBoxBlurTask *t = &tasks[first + n];
-    const GstCudaBoxBlurComponent *c = &job->info->comp[t->component];
-
-    if (t->region != t0->region || c->plane != c0->plane
-        || !gst_cuda_box_blur_windows_alike (&t->pass[pass], &t0->pass[pass])
-        || t->rect.x != t0->rect.x || t->rect.y != t0->rect.y
-        || t->rect.w != t0->rect.w || t->rect.h != t0->rect.h
-        || gst_cuda_box_blur_window_composes (&t->window) !=
-        gst_cuda_box_blur_window_composes (&t0->window))
-      break;
-    *blurred |= 1u << c->offset;
-  }
-  if (shares_plane (job, t0, first - 1) || shares_plane (job, t0,
-          first + n))
-    return 1;
-  return n;
-}
-
-/* The kernels of @job's blurs with @window: the separable blur of a frame
- * some of whose components lie between others' samples but not in pixels
- * the plan takes whole (YUY2's), which take two passes, takes two passes
- * for every component, which then share their launches; the plan chooses
- * for the others (planes of their own, and pixels: NV12's UV, RGB,
- * RGBA ...). */
-static GstCudaBoxBlurVariant
-job_variant (const GstCudaBoxBlurJob * job,
-    const GstCudaBoxBlurWindow * window)
-{
-  const GstCudaBoxBlurInfo *info = job->info;
-  const GstCudaBoxBlurVariant variant =
-      gst_cuda_box_blur_program_choose (window);
-  gint c;
-
-  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
-    for (c = 0; c < info->n_components; c++)
-      if (info->comp[c].step != info->sample_size
-          && !in_pixels (info, &info->comp[c]))
-        return GST_CUDA_BOX_BLUR_TWO_PASS;
-  return variant;
-}
-
-/* Queues @pass of the @n tasks from @first of pixel_group() from @in into
- * @out, planes of @first's component: whole pixels where there are
- * several.  Whole pixels of three take the separable blur for direct
- * windows too: its one pass takes their samples side by side, where the
- * direct kernels would take one component at a time (H200, 4K RGB
- * radius 1: 0.078 against 0.167 ms). */
-static void
-blur_tasks (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
-    guint first, guint n, guint blurred, gint pass,
-    const GstCudaBoxBlurPlane * in, const GstCudaBoxBlurPlane * out,
-    const GstVideoRectangle * rect)
-{
-  const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
-      GstCudaBoxBlurTask, first);
-  const GstCudaBoxBlurWindow *window = &task->pass[pass];
-  const GstCudaBoxBlurComponent *c = &job->info->comp[task->component];
-  GstCudaBoxBlurVariant variant = job_variant (job, window);
-  GstCudaBoxBlurPlane src = *in, dst = *out;
-
-  if (n == 1) {
-    gst_cuda_box_blur_plan_blur_variant (engine->plan, variant, in, out,
-        window, rect);
-    return;
-  }
-  if (variant == GST_CUDA_BOX_BLUR_DIRECT && c->step == 3 && blurred == 7)
-    variant = GST_CUDA_BOX_BLUR_SEPARABLE;
-  src.data -= c->offset;
-  dst.data -= c->offset;
-  gst_cuda_box_blur_plan_blur_pixels (engine->plan, variant, &src, &dst,
-      window, rect, blurred);
-}
-
 /* Which planes the passes of @job, reading and writing @frames (@n of
  * them), may leave bytes of unwritten, in @partial: all but those whose
- * pixels every pass writes whole (pixel_group()), a copy of @src's bytes
- * for the components it keeps. */
+ * pixels every pass writes whole (gst_cuda_box_blur_job_pixel_group()), a
+ * copy of @src's bytes for the components it keeps. */
 static void
 find_partial_planes (const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurFrame * const *frames, guint n_frames,
@@ -454,7 +326,7 @@ find_partial_planes (const GstCudaBoxBlurJob * job,
       const gint step = info->comp[task->component].step;
       gboolean aligned = TRUE;
 
-      n = pixel_group (job, t, pass, &blurred);
+      n = gst_cuda_box_blur_job_pixel_group (job, t, pass, &blurred);
       p = info->comp[task->component].plane;
       for (f = 0; f < n_frames; f++) {
         const GstCudaBoxBlurPlane plane = { frames[f]->data[p], 0, 0,
@@ -519,10 +391,11 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
       GstCudaBoxBlurPlane in, out;
       guint blurred;
 
-      n = pixel_group (job, t, pass, &blurred);
+      n = gst_cuda_box_blur_job_pixel_group (job, t, pass, &blurred);
       gst_cuda_box_blur_frame_get_plane (read, info, task->component, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, task->component, &out);
-      blur_tasks (engine, job, t, n, blurred, pass, &in, &out, NULL);
+      gst_cuda_box_blur_plan_blur_tasks (engine->plan, job, t, n, blurred,
+          pass, &in, &out, NULL);
     }
     gst_cuda_box_blur_plan_end_batch (engine->plan);
     read = write;
@@ -711,8 +584,9 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
  *
  * Every pass but the last is one batch of launches for all the regions
  * (they write their own copies only).  The last pass and the composes
- * write @frame: they run one batch per layer (gst_cuda_box_blur_job_layers()), so that
- * where regions overlap the later one is written last. */
+ * write @frame: they run one batch per layer
+ * (gst_cuda_box_blur_job_layers()), so that where regions overlap the
+ * later one is written last. */
 static gboolean
 redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurFrame * frame, const GstCudaBoxBlurFrame * original,
@@ -756,7 +630,7 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
           continue;
         }
 
-        n = pixel_group (job, i, pass, &blurred);
+        n = gst_cuda_box_blur_job_pixel_group (job, i, pass, &blurred);
         copy = &g_array_index (engine->halo_copies, HaloCopy, slot->copy);
         mem[0] = engine->halos + copy->offset;
         mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
@@ -769,7 +643,8 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
         out = last && !composes ? plane : halo_plane (&plane, comp, copy,
             mem[(pass + 1) % 2]);
 
-        blur_tasks (engine, job, i, n, blurred, pass, &in, &out, &task->rect);
+        gst_cuda_box_blur_plan_blur_tasks (engine->plan, job, i, n,
+            blurred, pass, &in, &out, &task->rect);
         for (k = 0; k < n && last && composes; k++) {
           const GstCudaBoxBlurTask *t = &g_array_index (job->tasks,
               GstCudaBoxBlurTask, i + k);

@@ -729,6 +729,70 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
     queue_blur (plan, variant, &a, TRUE);
 }
 
+/* The kernels of @job's blurs with @window: the separable blur of a frame
+ * some of whose components lie between others' samples but not in pixels
+ * the plan takes whole (YUY2's), which take two passes, takes two passes
+ * for every component, which then share their launches; the window
+ * chooses for the others (planes of their own, and pixels: NV12's UV,
+ * RGB, RGBA ...). */
+static GstCudaBoxBlurVariant
+job_variant (const GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurWindow * window)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstCudaBoxBlurVariant variant =
+      gst_cuda_box_blur_program_choose (window);
+  gint c;
+
+  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
+    for (c = 0; c < info->n_components; c++)
+      if (info->comp[c].step != info->sample_size
+          && !gst_cuda_box_blur_info_in_pixels (info, &info->comp[c]))
+        return GST_CUDA_BOX_BLUR_TWO_PASS;
+  return variant;
+}
+
+/**
+ * gst_cuda_box_blur_plan_blur_tasks:
+ * @n: the size of @first's group (gst_cuda_box_blur_job_pixel_group())
+ * @blurred: the group's bytes of a pixel
+ * @in: (not nullable): @first's component plane to read
+ * @out: (not nullable): the same to write
+ * @rect: (nullable): the region, or NULL for the whole plane
+ *
+ * Queues @pass of the @n tasks from @first of @job, with the kernels
+ * chosen for the job and the window: whole pixels where there are
+ * several.  Whole pixels of three take the separable blur for direct
+ * windows too: its one pass takes their samples side by side, where the
+ * direct kernels would take one component at a time (H200, 4K RGB
+ * radius 1: 0.078 against 0.167 ms).
+ */
+void
+gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,
+    const GstCudaBoxBlurJob * job, guint first, guint n, guint blurred,
+    gint pass, const GstCudaBoxBlurPlane * in,
+    const GstCudaBoxBlurPlane * out, const GstVideoRectangle * rect)
+{
+  const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+      GstCudaBoxBlurTask, first);
+  const GstCudaBoxBlurWindow *window = &task->pass[pass];
+  const GstCudaBoxBlurComponent *c = &job->info->comp[task->component];
+  GstCudaBoxBlurVariant variant = job_variant (job, window);
+  GstCudaBoxBlurPlane src = *in, dst = *out;
+
+  if (n == 1) {
+    gst_cuda_box_blur_plan_blur_variant (plan, variant, in, out, window,
+        rect);
+    return;
+  }
+  if (variant == GST_CUDA_BOX_BLUR_DIRECT && c->step == 3 && blurred == 7)
+    variant = GST_CUDA_BOX_BLUR_SEPARABLE;
+  src.data -= c->offset;
+  dst.data -= c->offset;
+  gst_cuda_box_blur_plan_blur_pixels (plan, variant, &src, &dst, window,
+      rect, blurred);
+}
+
 /**
  * gst_cuda_box_blur_plan_compose:
  * @src: (nullable): the redacted samples, or %NULL for a fill

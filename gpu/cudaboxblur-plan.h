@@ -15,6 +15,7 @@
 #include <cuda_runtime_api.h>
 
 #include "cudaboxblur-info.h"
+#include "cudaboxblur-job.h"
 #include "cudaboxblur-params.h"
 #include "cudaboxblur-program.h"
 
@@ -62,6 +63,16 @@ void                 gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * p
                                                      const GstVideoRectangle * region);
 
 gboolean             gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane);
+
+void                 gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,
+                                                        const GstCudaBoxBlurJob * job,
+                                                        guint first,
+                                                        guint n,
+                                                        guint blurred,
+                                                        gint pass,
+                                                        const GstCudaBoxBlurPlane * in,
+                                                        const GstCudaBoxBlurPlane * out,
+                                                        const GstVideoRectangle * rect);
 
 void                 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
                                                      GstCudaBoxBlurVariant variant,

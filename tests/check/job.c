@@ -389,6 +389,58 @@ GST_START_TEST (test_layers)
 
 GST_END_TEST;
 
+/* The groups of tasks that blur whole pixels: RGBA's colour (alpha kept)
+ * or all four, NV12's UV pairs but not its luma, AYUV's chroma with a
+ * radius of its own not (it would race with luma in the same pixels),
+ * GRAY8 never; and at a region's edge a group stops. */
+GST_START_TEST (test_pixel_groups)
+{
+  const struct
+  {
+    const gchar *format;
+    gboolean blur_alpha;
+    gint chroma_radius;
+    guint n[4];                 /* each task's group, 0: inside one */
+    guint blurred[4];
+  } cases[] = {
+    {"RGBA", FALSE, -1, {3, 0, 0}, {0x7}},
+    {"RGBA", TRUE, -1, {4, 0, 0, 0}, {0xf}},
+    {"NV12", FALSE, -1, {1, 2, 0}, {0, 0x3}},
+    {"AYUV", FALSE, -1, {3, 0, 0}, {0xe}},
+    {"AYUV", FALSE, 5, {1, 1, 1}, {0, 0, 0}},
+    {"GRAY8", FALSE, -1, {1}, {0}},
+  };
+  const GstVideoRectangle regions[] = { {2, 2, 8, 6}, {12, 2, 8, 6} };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  guint c, t, n, blurred;
+
+  gst_cuda_box_blur_job_init (&job);
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    GstCudaBoxBlurInfo info = test_info (cases[c].format, 32, 16);
+    guint per_region;
+
+    gst_cuda_box_blur_settings_init (&s);
+    s.radius_x = s.radius_y = 2;
+    s.blur_alpha = cases[c].blur_alpha;
+    s.chroma_radius_x = s.chroma_radius_y = cases[c].chroma_radius;
+    gst_cuda_box_blur_job_set (&job, &s, &info, regions, 2, NULL);
+    per_region = job.tasks->len / 2;
+    for (t = 0; t < job.tasks->len; t += n) {
+      const guint i = t % per_region;
+
+      n = gst_cuda_box_blur_job_pixel_group (&job, t, 0, &blurred);
+      fail_unless (n == cases[c].n[i] && blurred == cases[c].blurred[i],
+          "%s, task %u: a group of %u (bytes 0x%x), want %u (0x%x)",
+          cases[c].format, t, n, blurred, cases[c].n[i],
+          cases[c].blurred[i]);
+    }
+  }
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
 static Suite *
 job_suite (void)
 {
@@ -404,6 +456,7 @@ job_suite (void)
   tcase_add_test (tc, test_invert);
   tcase_add_test (tc, test_audit);
   tcase_add_test (tc, test_layers);
+  tcase_add_test (tc, test_pixel_groups);
   return s;
 }
 

@@ -133,8 +133,11 @@ test_info (const gchar * format, gint width, gint height)
   GstCaps *caps = test_caps_new (format, width, height);
   GstCudaBoxBlurInfo info;
 
+  gchar *text = gst_caps_to_string (caps);
+
   fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps),
-      "cannot parse %" GST_PTR_FORMAT, caps);
+      "cannot parse %s", text);
+  g_free (text);
   gst_caps_unref (caps);
   return info;
 }
