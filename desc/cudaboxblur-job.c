@@ -529,9 +529,9 @@ gst_cuda_box_blur_job_pixel_group (const GstCudaBoxBlurJob * job,
     *blurred |= 1u << c->offset;
   }
   if (shares_plane (job, t0, first - 1) || shares_plane (job, t0,
-          first + n)) {
+          first + n))
+    n = 1;
+  if (n == 1)
     *blurred = 0;
-    return 1;
-  }
   return n;
 }

@@ -232,19 +232,24 @@ read_int (const GValue * value, gint lo, gint hi, gint * out)
 
 /* A tracker's object id: an integer above 0 of any width, taken as it is
  * (clamping or cutting it to fewer bits could make two ids one track).
- * G_MAXUINT64, DeepStream's "untracked", is no track (@track 0) and TRUE;
- * anything else is FALSE, @track 0. */
+ * The all-ones id of a 64- or 32-bit field, DeepStream's "untracked"
+ * (whole, or cut to 32 bits), is no track and TRUE: read as an id, every
+ * untracked object would be one.  Sets @track, 0 for none; FALSE for
+ * anything but an integer above 0. */
 static gboolean
 read_track (const GValue * value, guint64 * track)
 {
   gint64 id;
 
+  *track = 0;
   if (G_VALUE_HOLDS_UINT64 (value)) {
+    if (g_value_get_uint64 (value) == G_MAXUINT64)
+      return TRUE;
     *track = g_value_get_uint64 (value);
-    if (*track == G_MAXUINT64)
-      *track = 0;
-    return *track > 0 || g_value_get_uint64 (value) == G_MAXUINT64;
+    return *track > 0;
   }
+  if (G_VALUE_HOLDS_UINT (value) && g_value_get_uint (value) == G_MAXUINT)
+    return TRUE;
   if (G_VALUE_HOLDS_INT (value))
     id = g_value_get_int (value);
   else if (G_VALUE_HOLDS_UINT (value))
@@ -372,11 +377,15 @@ read_detector (GstCudaBoxBlurMetaRegion * m,
 
   if (detection) {
     v = gst_structure_get_value (detection, "confidence");
-    if (!v || !read_number (v, 0, 1, &m->confidence)) {
+    if (!v || !read_number (v, -1, 1, &m->confidence)) {
       m->confidence = -1;
       warn_detector_once ("confidence: missing, not a number, or NaN",
           detection);
     }
+    /* below 0 is no confidence: DeepStream's -0.1 for an object its
+     * tracker kept without a detection, which must stay redacted */
+    if (m->confidence < 0)
+      m->confidence = -1;
   }
   if (object) {
     v = gst_structure_get_value (object, "id");

@@ -372,7 +372,8 @@ static const PropRow rows[] = {
           GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW, SET (roi_hold_grow))},
   {"roi-min-confidence", "ROI minimum confidence", "0..1: with roi-meta, "
         "metas whose detector (a DL Streamer detection structure) is less "
-        "confident are not redacted; metas without one are",
+        "confident are not redacted; metas without one, or with one "
+        "below 0, are",
       DOUBLE_ROW (0, 1, GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE,
           SET (roi_min_confidence))},
   {"radius-scale", "Radius scale", "0..1: above 0, each region's radius is "

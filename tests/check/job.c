@@ -392,23 +392,27 @@ GST_END_TEST;
 /* The groups of tasks that blur whole pixels: RGBA's colour (alpha kept)
  * or all four, NV12's UV pairs but not its luma, AYUV's chroma with a
  * radius of its own not (it would race with luma in the same pixels),
- * GRAY8 never; and at a region's edge a group stops. */
+ * RGBA's red alone and GRAY8 never, with no bytes; and at a region's edge
+ * a group stops. */
 GST_START_TEST (test_pixel_groups)
 {
+#define ALL GST_CUDA_BOX_BLUR_PLANES_ALL
   const struct
   {
     const gchar *format;
     gboolean blur_alpha;
     gint chroma_radius;
+    guint planes;
     guint n[4];                 /* each task's group, 0: inside one */
     guint blurred[4];
   } cases[] = {
-    {"RGBA", FALSE, -1, {3, 0, 0}, {0x7}},
-    {"RGBA", TRUE, -1, {4, 0, 0, 0}, {0xf}},
-    {"NV12", FALSE, -1, {1, 2, 0}, {0, 0x3}},
-    {"AYUV", FALSE, -1, {3, 0, 0}, {0xe}},
-    {"AYUV", FALSE, 5, {1, 1, 1}, {0, 0, 0}},
-    {"GRAY8", FALSE, -1, {1}, {0}},
+    {"RGBA", FALSE, -1, ALL, {3, 0, 0}, {0x7}},
+    {"RGBA", TRUE, -1, ALL, {4, 0, 0, 0}, {0xf}},
+    {"RGBA", FALSE, -1, GST_CUDA_BOX_BLUR_PLANE_R, {1}, {0}},
+    {"NV12", FALSE, -1, ALL, {1, 2, 0}, {0, 0x3}},
+    {"AYUV", FALSE, -1, ALL, {3, 0, 0}, {0xe}},
+    {"AYUV", FALSE, 5, ALL, {1, 1, 1}, {0, 0, 0}},
+    {"GRAY8", FALSE, -1, ALL, {1}, {0}},
   };
   const GstVideoRectangle regions[] = { {2, 2, 8, 6}, {12, 2, 8, 6} };
   GstCudaBoxBlurSettings s;
@@ -424,6 +428,7 @@ GST_START_TEST (test_pixel_groups)
     s.radius_x = s.radius_y = 2;
     s.blur_alpha = cases[c].blur_alpha;
     s.chroma_radius_x = s.chroma_radius_y = cases[c].chroma_radius;
+    s.planes = cases[c].planes;
     gst_cuda_box_blur_job_set (&job, &s, &info, regions, 2, NULL);
     per_region = job.tasks->len / 2;
     for (t = 0; t < job.tasks->len; t += n) {
@@ -437,6 +442,7 @@ GST_START_TEST (test_pixel_groups)
     }
   }
   gst_cuda_box_blur_job_clear (&job);
+#undef ALL
 }
 
 GST_END_TEST;

@@ -183,6 +183,20 @@ GST_START_TEST (test_roi_hold_motion)
 
 GST_END_TEST;
 
+/* An object_id structure whose id is @id as a field of @type (G_TYPE_UINT
+ * or G_TYPE_UINT64). */
+static GstStructure *
+object_id (GType type, guint64 id)
+{
+  GstStructure *s = gst_structure_new_empty ("object_id");
+
+  if (type == G_TYPE_UINT)
+    gst_structure_set (s, "id", G_TYPE_UINT, (guint) id, NULL);
+  else
+    gst_structure_set (s, "id", G_TYPE_UINT64, id, NULL);
+  return s;
+}
+
 /* Metas as gvadetect and gvatrack make them: a detection's confidence
  * below roi-min-confidence leaves it out (before roi-hold, which does not
  * keep it); the tracker's object id matches a region before the meta's id
@@ -207,19 +221,27 @@ GST_START_TEST (test_detector_metas)
   s.roi_min_confidence = 0.5;
   gst_cuda_box_blur_hold_init (&hold);
 
-  /* confidences: 0.4 left out, 0.7 and none taken */
+  /* confidences: 0.4 left out, 0.7 and none taken, and DeepStream's -0.1
+   * (an object its tracker kept without a detection) counts as none */
   buf = gst_buffer_new ();
   add_face (buf, "face", 10, 10, 20, 20, 0, 0, 0.4);
   add_face (buf, "face", 50, 10, 20, 20, 0, 0, 0.7);
   add_face (buf, "face", 90, 10, 20, 20, 0, 0, -1);
+  m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 10, 50, 20,
+      20);
+  gst_video_region_of_interest_meta_add_param (m,
+      gst_structure_new ("detection", "confidence", G_TYPE_DOUBLE, -0.1,
+          NULL));
   fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
-          origins), 2);
+          origins), 3);
   assert_rect (regions, 0, 50, 10, 20, 20);
   fail_unless (fabs (origin (origins, 0)->confidence - 0.7) < 1e-12);
   fail_unless (origin (origins, 1)->confidence < 0);
+  assert_rect (regions, 2, 10, 50, 20, 20);
+  fail_unless (origin (origins, 2)->confidence < 0);
   /* what was left out is not held either */
   fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 2);
+          regions, origins), 3);
 
   /* the object id first: track 3 seen where it does not overlap its last
    * place is the same region (no second one held), whatever the metas'
@@ -265,28 +287,28 @@ GST_START_TEST (test_detector_metas)
 
   /* object ids are taken whole: 2^40 + 1 and 2^41 + 1 (one id cut to 32
    * bits) are two objects, as are two of DeepStream's "untracked"
-   * (G_MAXUINT64); so the face far from the first one does not continue
-   * it, and the first is held */
+   * (G_MAXUINT64, or cut to 32 bits); so the face far from the first one
+   * does not continue it, and the first is held */
   s.roi_min_confidence = 0;
-  for (i = 0; i < 2; i++) {
-    const guint64 ids[2][2] = { {(G_GUINT64_CONSTANT (1) << 40) + 1,
-            (G_GUINT64_CONSTANT (1) << 41) + 1}, {G_MAXUINT64, G_MAXUINT64}
+  for (i = 0; i < 3; i++) {
+    const guint64 ids[3][2] = { {(G_GUINT64_CONSTANT (1) << 40) + 1,
+            (G_GUINT64_CONSTANT (1) << 41) + 1}, {G_MAXUINT64, G_MAXUINT64},
+    {G_MAXUINT, G_MAXUINT}
     };
+    const GType type = i == 2 ? G_TYPE_UINT : G_TYPE_UINT64;
 
     gst_cuda_box_blur_hold_reset (&hold);
     buf = gst_buffer_new ();
     m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 0, 8,
         8);
     gst_video_region_of_interest_meta_add_param (m,
-        gst_structure_new ("object_id", "id", G_TYPE_UINT64, ids[i][0],
-            NULL));
+        object_id (type, ids[i][0]));
     regions_of (&s, &info, &hold, buf, regions, origins);
     buf = gst_buffer_new ();
     m = gst_buffer_add_video_region_of_interest_meta (buf, "face", 90, 60, 8,
         8);
     gst_video_region_of_interest_meta_add_param (m,
-        gst_structure_new ("object_id", "id", G_TYPE_UINT64, ids[i][1],
-            NULL));
+        object_id (type, ids[i][1]));
     fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
             origins), 2);
   }
