@@ -67,8 +67,8 @@ static gdouble
 iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
 {
   const gint64 x0 = MAX (a->x, b->x), y0 = MAX (a->y, b->y);
-  const gint64 x1 = MIN ((gint64) a->x + a->w, (gint64) b->x + b->w);
-  const gint64 y1 = MIN ((gint64) a->y + a->h, (gint64) b->y + b->h);
+  const gint64 x1 = MIN (a->x + a->w, b->x + b->w);
+  const gint64 y1 = MIN (a->y + a->h, b->y + b->h);
   const gdouble inter = x1 > x0 && y1 > y0 ? (gdouble) (x1 - x0) * (y1 - y0)
       : 0;
   const gdouble uni = (gdouble) a->w * a->h + (gdouble) b->w * b->h - inter;
@@ -157,7 +157,6 @@ hold_update (GstCudaBoxBlurHold * hold, GArray * current,
   for (i = 0; i < n; i++) {
     GstCudaBoxBlurMetaRegion *c = &g_array_index (current,
         GstCudaBoxBlurMetaRegion, i);
-
     GstCudaBoxBlurMetaRegion *best = NULL;
     gdouble best_cost = G_MAXDOUBLE;
 

@@ -34,8 +34,7 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
 #define ARGS_HEADER_NAME "boxblur-args.h"
 
 /* Every kernel of a program: its name in kernels/ (found in the file its
- * name starts with) and where
- * its handle goes. */
+ * name starts with) and where its handle goes. */
 typedef struct
 {
   const gchar *name;

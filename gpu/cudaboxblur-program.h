@@ -39,9 +39,9 @@ typedef enum
   GST_CUDA_BOX_BLUR_NVRTC_CACHE,    /* NVRTC's, from the kernel cache */
 } GstCudaBoxBlurOrigin;
 
-/* The kernels of kernels/ (boxblur.cu and its families), compiled for one GPU architecture and
- * loaded.  Programs are cached for the life of the process and never
- * freed. */
+/* The kernels of kernels/ (boxblur.cu and its families), compiled for one
+ * GPU architecture and loaded.  Programs are cached for the life of the
+ * process and never freed. */
 typedef struct
 {
   gchar *arch;                  /* "sm_90", or "compute_90" for PTX */
