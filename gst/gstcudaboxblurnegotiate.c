@@ -170,6 +170,21 @@ gst_cuda_box_blur_transform_caps (GstBaseTransform * trans,
   return ret;
 }
 
+/* @fixed stating an interlace-mode only where @caps does: the templates
+ * name progressive, the one mode the element takes, and caps that leave
+ * it out mean the same frames. */
+static GstCaps *
+interlace_as_given (GstCaps * caps, GstCaps * fixed)
+{
+  if (!gst_caps_is_empty (fixed) && !gst_structure_has_field
+      (gst_caps_get_structure (caps, 0), "interlace-mode")) {
+    fixed = gst_caps_make_writable (fixed);
+    gst_structure_remove_field (gst_caps_get_structure (fixed, 0),
+        "interlace-mode");
+  }
+  return fixed;
+}
+
 /* The other side in the memory of @caps where the neighbour takes it,
  * whatever order it listed the memories in: the element crosses between
  * the memories only when the neighbour takes only the other. */
@@ -185,10 +200,10 @@ gst_cuda_box_blur_fixate_caps (GstBaseTransform * trans,
       GstCaps *same = gst_caps_copy_nth (othercaps, i);
 
       gst_caps_unref (othercaps);
-      return gst_caps_fixate (same);
+      return interlace_as_given (caps, gst_caps_fixate (same));
     }
   }
-  return gst_caps_fixate (othercaps);
+  return interlace_as_given (caps, gst_caps_fixate (othercaps));
 }
 
 /* Whether @incaps and @outcaps describe the same frames: equal, but for

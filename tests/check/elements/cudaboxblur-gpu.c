@@ -285,6 +285,7 @@ GST_START_TEST (test_negotiation_with_appsrc)
     GstCaps *caps, *out_caps;
     GstBuffer *in, *out;
     GstFlowReturn flow;
+    gchar *text;
 
     caps = test_caps_new (formats[f], w, height);
     pipeline = gst_parse_launch ("appsrc name=src format=time ! "
@@ -299,8 +300,9 @@ GST_START_TEST (test_negotiation_with_appsrc)
     fail_unless_equals_int (flow, GST_FLOW_OK);
 
     out = pull_from_appsink (pipeline, &out_caps);
-    fail_unless (gst_caps_is_equal (out_caps, caps), "%" GST_PTR_FORMAT,
-        out_caps);
+    text = gst_caps_to_string (out_caps);
+    fail_unless (gst_caps_is_equal (out_caps, caps), "%s", text);
+    g_free (text);
     test_assert_blurred (in, out, formats[f], w, height, 2, 2);
 
     gst_buffer_unref (in);

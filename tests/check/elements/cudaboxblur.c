@@ -324,6 +324,48 @@ GST_START_TEST (test_keeps_the_memory_it_can)
 GST_END_TEST;
 #endif
 
+/* Caps that leave interlace-mode out come out without it, and caps that
+ * state progressive keep it, whatever the other side's caps state: the
+ * frames leave as they came. */
+GST_START_TEST (test_interlace_mode_as_given)
+{
+  static const gchar *const given[] = {
+    "video/x-raw,format=GRAY8,width=8,height=6,framerate=30/1",
+    "video/x-raw,format=GRAY8,width=8,height=6,framerate=30/1,"
+        "interlace-mode=progressive",
+  };
+  GstElement *e = new_blur ();
+  GstBaseTransformClass *klass = GST_BASE_TRANSFORM_GET_CLASS (e);
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (given); i++) {
+    GstCaps *caps = gst_caps_from_string (given[i]);
+    GstCaps *both = klass->transform_caps (GST_BASE_TRANSFORM (e),
+        GST_PAD_SINK, caps, NULL);
+    GstCaps *templ = gst_pad_get_pad_template_caps (GST_BASE_TRANSFORM
+        (e)->srcpad);
+    /* what the source pad offers: the other side through its template */
+    GstCaps *other = gst_caps_intersect_full (both, templ,
+        GST_CAPS_INTERSECT_FIRST);
+    GstCaps *fixed;
+    gchar *text;
+
+    fixed = klass->fixate_caps (GST_BASE_TRANSFORM (e), GST_PAD_SINK, caps,
+        other);
+    text = gst_caps_to_string (fixed);
+    fail_unless (gst_caps_is_equal (fixed, caps), "%s gave %s", given[i],
+        text);
+    g_free (text);
+    gst_caps_unref (fixed);
+    gst_caps_unref (templ);
+    gst_caps_unref (both);
+    gst_caps_unref (caps);
+  }
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_info_from_caps)
 {
   GstCudaBoxBlurInfo info;
@@ -804,6 +846,7 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_crosses_memories);
   tcase_add_test (tc, test_keeps_the_memory_it_can);
 #endif
+  tcase_add_test (tc, test_interlace_mode_as_given);
   tcase_add_test (tc, test_info_from_caps);
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
   tcase_add_test (tc, test_properties);
