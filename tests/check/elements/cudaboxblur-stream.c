@@ -412,6 +412,133 @@ GST_START_TEST (test_no_region_and_audit)
 
 GST_END_TEST;
 
+/* Pops the element message of @bus's next frame and returns its one
+ * region, checked to be of the face of id 7 and boxed for @reason. */
+static GstStructure *
+pop_region (GstBus * bus, guint f, const gchar * reason)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+  const GValue *regions;
+  GstStructure *region;
+  gint id;
+
+  fail_unless (msg != NULL, "frame %u: no message", f);
+  regions = gst_structure_get_value (gst_message_get_structure (msg),
+      "regions");
+  fail_unless_equals_int (gst_value_list_get_size (regions), 1);
+  region = gst_structure_copy (gst_value_get_structure
+      (gst_value_list_get_value (regions, 0)));
+  gst_message_unref (msg);
+  fail_unless_equals_string (gst_structure_get_string (region, "type"),
+      "face");
+  fail_unless (gst_structure_get_int (region, "id", &id) && id == 7);
+  fail_unless_equals_string (gst_structure_get_string (region, "reason"),
+      reason);
+  return region;
+}
+
+/* A face moving right 4 px a frame, detected with a confidence of 0.75 in
+ * frames 0-2 and missed from frame 3, with roi-hold=2: the messages of
+ * frames 3 and 4 say it is held (1 and 2 frames), and with
+ * roi-hold-motion=linear predicted further right each frame and no
+ * smaller, with none where it was last seen; each frame is redacted where
+ * its message says; frame 5 is left as it came, with no message. */
+GST_START_TEST (test_held_region_audit)
+{
+  const GstCudaBoxBlurHoldMotion motions[] = {
+    GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR, GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE
+  };
+  guint m, f;
+
+  for (m = 0; m < G_N_ELEMENTS (motions); m++) {
+    GstHarness *h = test_harness_new ("NV12", W, H);
+    GstBus *bus = gst_bus_new ();
+    GstCudaBoxBlurSettings settings;
+    guint last_x = 0, last_w = 0;
+
+    gst_cuda_box_blur_settings_init (&settings);
+    set_radius (&settings, 3);
+    settings.roi_meta = TRUE;
+    settings.roi_hold = 2;
+    settings.roi_hold_motion = motions[m];
+    test_apply_settings (h->element, &settings);
+    g_object_set (h->element, "post-messages", TRUE, NULL);
+    gst_element_set_bus (h->element, bus);
+
+    for (f = 0; f <= 5; f++) {
+      GstBuffer *in = test_buffer_new (NULL, "NV12", W, H, 0, f), *out, *want;
+      GstStructure *region = NULL;
+      guint x, y, w, hh, held;
+      gboolean predicted;
+      gdouble confidence;
+
+      GST_BUFFER_PTS (in) = f * GST_SECOND / 30;
+      GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+      if (f <= 2) {
+        GstVideoRegionOfInterestMeta *meta =
+            gst_buffer_add_video_region_of_interest_meta (in, "face",
+            4 + 4 * f, 10, 12, 10);
+
+        meta->id = 7;
+        gst_video_region_of_interest_meta_add_param (meta,
+            gst_structure_new ("detection", "confidence", G_TYPE_DOUBLE,
+                0.75, NULL));
+      }
+      out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+      fail_unless (out != NULL);
+      /* with the detection's meta, where the message says it is */
+      want = gst_buffer_copy (in);
+
+      if (f <= 4) {
+        region = pop_region (bus, f, f <= 2 ? "meta" : "held");
+        fail_unless (gst_structure_get_uint (region, "x", &x)
+            && gst_structure_get_uint (region, "y", &y)
+            && gst_structure_get_uint (region, "width", &w)
+            && gst_structure_get_uint (region, "height", &hh));
+        fail_unless (gst_structure_get_double (region, "confidence",
+                &confidence) && confidence == 0.75, "frame %u", f);
+        if (f <= 2) {
+          fail_unless_equals_int (x, 4 + 4 * f);
+          fail_unless_equals_int (w, 12);
+          fail_if (gst_structure_has_field (region, "held-frames"));
+        } else {
+          fail_unless (gst_structure_get_uint (region, "held-frames", &held)
+              && held == f - 2, "frame %u", f);
+          fail_unless (gst_structure_get_boolean (region, "predicted",
+                  &predicted));
+          fail_unless_equals_int (predicted,
+              motions[m] == GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR);
+          if (predicted) {
+            fail_unless (x + w / 2 > last_x + last_w / 2 && w >= last_w,
+                "frame %u: %u+%u after %u+%u", f, x, w, last_x, last_w);
+          } else {
+            fail_unless (x == 12 && y == 10 && w == 12 && hh == 10);
+          }
+        }
+        last_x = x;
+        last_w = w;
+        if (f > 2)
+          gst_buffer_add_video_region_of_interest_meta (want, "face", x, y, w,
+              hh);
+        gst_structure_free (region);
+      } else {
+        fail_if (gst_bus_have_pending (bus), "frame %u: a message", f);
+      }
+      /* redacted where the message says, and nowhere else */
+      test_assert_output (want, out, "NV12", W, H, &settings);
+      gst_buffer_unref (want);
+      gst_buffer_unref (out);
+      gst_buffer_unref (in);
+    }
+
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 /* invert: the frame around a face is redacted, the face kept clear, as the
  * reference makes it; the message lists the face as kept. */
 GST_START_TEST (test_invert)
@@ -761,6 +888,7 @@ cudaboxblur_stream_suite (void)
   tcase_add_test (tc, test_control_after_seek);
   tcase_add_test (tc, test_roi_hold);
   tcase_add_test (tc, test_no_region_and_audit);
+  tcase_add_test (tc, test_held_region_audit);
   tcase_add_test (tc, test_invert);
   tcase_add_test (tc, test_metas_passed_on);
   tcase_add_test (tc, test_frames_in_flight_order);
