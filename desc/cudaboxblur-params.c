@@ -50,6 +50,7 @@ gst_cuda_box_blur_settings_init (GstCudaBoxBlurSettings * settings)
   settings->roi_hold = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD;
   settings->roi_hold_motion = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_MOTION;
   settings->roi_hold_grow = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW;
+  settings->roi_hold_reach = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH;
   settings->roi_min_confidence = GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE;
   settings->radius_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;
   settings->sigma_scale = GST_CUDA_BOX_BLUR_DEFAULT_SCALE;

@@ -148,6 +148,7 @@ typedef enum
 /* the fraction of its size a held region grows by each frame it is held:
  * docs/redaction.md, "Held regions that move", says how it was chosen */
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW 0.05
+#define GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH 0.2
 #define GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE 0.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_SCALE 0.0
 #define GST_CUDA_BOX_BLUR_DEFAULT_BLOCK_SIZE 16
@@ -209,6 +210,9 @@ typedef struct
   GstCudaBoxBlurHoldMotion roi_hold_motion;
   gdouble roi_hold_grow;        /* with linear motion, a fraction of its
                                  * size a held region grows by a frame */
+  gdouble roi_hold_reach;       /* with linear motion, a fraction of its
+                                 * size a held region seen once grows by
+                                 * on every side a frame */
   gdouble radius_scale;         /* above 0: radii of scale * min (w, h) */
   gdouble sigma_scale;          /* above 0: sigma of scale * min (w, h) */
   gdouble block_scale;          /* above 0: blocks of scale * min (w, h) */

@@ -77,8 +77,11 @@ iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
 }
 
 /* @held as it lies @frames frames after its meta was last seen: with
- * linear motion, moved on by its velocity (once it has one) and grown by
- * roi_hold_grow of its size a frame, about its centre; rounded outwards. */
+ * linear motion, moved on by its velocity and grown by roi_hold_grow of
+ * its size a frame, about its centre; before it has a velocity (its meta
+ * was seen once), grown by roi_hold_reach of its size on every side a
+ * frame instead, where that is more, to cover wherever it went.  Rounded
+ * outwards. */
 static GstCudaBoxBlurMetaRegion
 predict (const GstCudaBoxBlurMetaRegion * held,
     const GstCudaBoxBlurSettings * settings, guint frames)
@@ -86,15 +89,17 @@ predict (const GstCudaBoxBlurMetaRegion * held,
   const gboolean linear =
       settings->roi_hold_motion == GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR;
   GstCudaBoxBlurMetaRegion p = *held;
-  gdouble r[4], grow_x, grow_y;
+  gdouble r[4], grow, grow_x, grow_y;
   gint k;
 
   if (!linear)
     return p;
   for (k = 0; k < 4; k++)
     r[k] = held->at[k] + (held->moving ? held->velocity[k] * frames : 0);
-  grow_x = MAX (r[2], 0) * settings->roi_hold_grow * frames;
-  grow_y = MAX (r[3], 0) * settings->roi_hold_grow * frames;
+  grow = held->moving ? settings->roi_hold_grow :
+      MAX (settings->roi_hold_grow, 2 * settings->roi_hold_reach);
+  grow_x = MAX (r[2], 0) * grow * frames;
+  grow_y = MAX (r[3], 0) * grow * frames;
   r[0] -= grow_x / 2;
   r[1] -= grow_y / 2;
   r[2] += grow_x;

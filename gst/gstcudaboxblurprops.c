@@ -370,6 +370,13 @@ static const PropRow rows[] = {
         "the fraction of its size a held region grows by each frame it is "
         "held", DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_ROI_HOLD_GROW,
           GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_GROW, SET (roi_hold_grow))},
+  {"roi-hold-reach", "ROI hold reach", "0..1: with "
+        "roi-hold-motion=linear, the fraction of its size a held region "
+        "whose motion is not known yet (its meta was seen once) grows by on "
+        "every side each frame it is held, so that it covers an object "
+        "moving up to that far a frame; roi-hold-grow where that is more",
+      DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_ROI_HOLD_GROW,
+          GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH, SET (roi_hold_reach))},
   {"roi-min-confidence", "ROI minimum confidence", "0..1: with roi-meta, "
         "metas whose detector (a DL Streamer detection structure) is less "
         "confident are not redacted; metas without one, or with one "

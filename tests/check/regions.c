@@ -74,7 +74,8 @@ origin (GArray * origins, guint i)
  * wide, moves on by 6 and widens by 2 a frame while it is missed; with
  * roi-hold-grow it also grows by that fraction of its size a frame about
  * its centre, rounded outwards; once none of its prediction is in the
- * frame it is dropped; with none it stays where it was. */
+ * frame it is dropped; a face seen once grows by roi-hold-reach on every
+ * side instead; with none it stays where it was. */
 GST_START_TEST (test_roi_hold_motion)
 {
   const GstCudaBoxBlurInfo info = test_info ("GRAY8", 128, 96);
@@ -160,6 +161,32 @@ GST_START_TEST (test_roi_hold_motion)
           regions, origins), 0);
   fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
           regions, origins), 0);
+
+  /* seen once: where it was, grown by roi-hold-reach (0.2 by default) of
+   * its size on every side a frame, 20 + 2 x 4 then 20 + 2 x 8 */
+  fail_unless (s.roi_hold_reach == GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH);
+  gst_cuda_box_blur_hold_reset (&hold);
+  buf = gst_buffer_new ();
+  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
+  regions_of (&s, &info, &hold, buf, regions, origins);
+  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
+          regions, origins), 1);
+  assert_rect (regions, 0, 6, 6, 28, 28);
+  fail_if (origin (origins, 0)->predicted);
+  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
+          regions, origins), 1);
+  assert_rect (regions, 0, 2, 2, 36, 36);
+  /* by roi-hold-grow where that is more: 20 + 0.5 x 20 after one frame */
+  s.roi_hold_reach = 0;
+  s.roi_hold_grow = 0.5;
+  gst_cuda_box_blur_hold_reset (&hold);
+  buf = gst_buffer_new ();
+  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
+  regions_of (&s, &info, &hold, buf, regions, origins);
+  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
+          regions, origins), 1);
+  assert_rect (regions, 0, 5, 5, 30, 30);
+  s.roi_hold_reach = 0.2;
 
   /* none: where its meta last was, not grown */
   s.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
@@ -450,13 +477,12 @@ every_sixth (guint frame, GRand * rand)
   return frame % 6 == 0;
 }
 
-/* The default growth against the targets (no pixel of the face shows at 4
- * and 10 pixels a frame, under 1% at 25), printed beside the figures of
- * none and the area redacted past the face.  With roi-hold-motion=linear
- * they hold for a detector that misses one frame in three; for one that
- * sees one in six they hold from its second detection on, before which
- * nothing says where the face goes (the face shows then, far less than
- * with none). */
+/* The default growth and reach against the targets (no pixel of the face
+ * shows at 4 and 10 pixels a frame, under 1% at 25, over the whole
+ * crossing), printed beside the share from the face's second detection on
+ * (once its motion is known), the figures of none and the area redacted
+ * past the face.  With roi-hold-motion=linear they hold for a detector
+ * that misses one frame in three and for one that sees one in six. */
 GST_START_TEST (test_hold_targets)
 {
   const gint speeds[] = { 4, 10, 25 };
@@ -470,9 +496,9 @@ GST_START_TEST (test_hold_targets)
   gst_cuda_box_blur_settings_init (&s);
   s.roi_meta = TRUE;
   s.roi_hold = 5;
-  g_print ("roi-hold=5, roi-hold-grow=%g: the face's pixels unredacted, "
-      "from the 2nd detection on, and redacted past it; linear | none\n",
-      s.roi_hold_grow);
+  g_print ("roi-hold=5, roi-hold-grow=%g, roi-hold-reach=%g: the face's "
+      "pixels unredacted, from the 2nd detection on, and redacted past it; "
+      "linear | none\n", s.roi_hold_grow, s.roi_hold_reach);
   for (p = 0; p < G_N_ELEMENTS (patterns); p++)
     for (v = 0; v < G_N_ELEMENTS (speeds); v++) {
       const gdouble most = speeds[v] <= 10 ? 0 : 0.01;
@@ -487,11 +513,8 @@ GST_START_TEST (test_hold_targets)
           100 * linear.missed, 100 * linear.missed_moving,
           100 * linear.extra, 100 * none.missed, 100 * none.missed_moving,
           100 * none.extra);
-      fail_unless (linear.missed_moving <= most, "%s at %d px a frame: %g "
-          "of the face shows", pattern_names[p], speeds[v],
-          linear.missed_moving);
-      if (patterns[p] == two_in_three)
-        fail_unless (linear.missed <= most);
+      fail_unless (linear.missed <= most, "%s at %d px a frame: %g of the "
+          "face shows", pattern_names[p], speeds[v], linear.missed);
       fail_unless (linear.missed * 5 < none.missed);
     }
 }

@@ -506,6 +506,7 @@ GST_START_TEST (test_redaction_fuzz)
     s.roi_min_confidence = g_rand_boolean (rand) ? 0 : g_rand_double (rand);
     s.roi_hold_motion = g_rand_int_range (rand, 0, 2);
     s.roi_hold_grow = g_rand_double (rand);
+    s.roi_hold_reach = g_rand_double (rand);
     fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
             type_lists[g_rand_int_range (rand, 0,
                     G_N_ELEMENTS (type_lists))]));

@@ -594,6 +594,7 @@ GST_START_TEST (test_properties)
   assert_number_property (e, "fill-color", 0, G_MAXUINT32, 0xff000000);
   assert_number_property (e, "feather", 0, 1024, 0);
   assert_number_property (e, "roi-hold-grow", 0, 1, 0.05);
+  assert_number_property (e, "roi-hold-reach", 0, 1, 0.2);
   assert_number_property (e, "roi-min-confidence", 0, 1, 0);
   for (i = 0; i < G_N_ELEMENTS (playing); i++)
     fail_unless (find_property (e, playing[i])->flags &
