@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutils.h"
 #include "boxblur-ref.h"
@@ -113,6 +114,14 @@ test_gpu_check_main (int argc, char **argv, const gchar * name,
   if (needs && needs->setup)
     needs->setup ();
   ret = gst_check_run_suite (suite_func (), name, file);
+  if (ret != 0) {
+    /* Without a fork (CK_FORK=no) a failed test leaves what it made
+     * running: a pipeline still playing, frames on the GPU.  Exit now,
+     * with the failure reported, rather than wait on them at exit. */
+    fflush (stdout);
+    fflush (stderr);
+    _exit (1);
+  }
   if (needs && needs->teardown)
     needs->teardown ();
   return ret;
