@@ -260,3 +260,43 @@ gst_cuda_box_blur_keep_on_host (const void *ptr, gsize size, gint device_id)
 #endif
   return err;
 }
+
+/**
+ * gst_cuda_box_blur_work_memory_release:
+ *
+ * Frees @m's memory, if any, in the current CUDA context.
+ */
+void
+gst_cuda_box_blur_work_memory_release (GstCudaBoxBlurWorkMemory * m)
+{
+  if (m->mem && m->host)
+    cudaFreeHost (m->mem);
+  else if (m->mem)
+    cudaFree (m->mem);
+  m->mem = NULL;
+  m->size = 0;
+}
+
+/**
+ * gst_cuda_box_blur_work_memory_ensure:
+ *
+ * Grows @m to hold at least @needed bytes, in the current CUDA context;
+ * what it held is not kept.
+ *
+ * Returns: %FALSE, with @error set, when the memory cannot be had.
+ */
+gboolean
+gst_cuda_box_blur_work_memory_ensure (GstCudaBoxBlurWorkMemory * m,
+    gsize needed, GError ** error)
+{
+  if (m->size >= needed)
+    return TRUE;
+  gst_cuda_box_blur_work_memory_release (m);
+  if (!GST_CUDA_BOX_BLUR_CHECK (m->host ? cudaMallocHost (&m->mem, needed) :
+          cudaMalloc (&m->mem, needed), error)) {
+    m->mem = NULL;
+    return FALSE;
+  }
+  m->size = needed;
+  return TRUE;
+}

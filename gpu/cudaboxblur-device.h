@@ -59,4 +59,19 @@ cudaError_t gst_cuda_box_blur_keep_on_host  (const void * ptr,
                                              gsize size,
                                              gint device_id);
 
+/* Memory an engine works in besides the frames, grown to the most a frame
+ * has needed and kept: on the GPU, or page-locked on the host. */
+typedef struct
+{
+  gpointer mem;
+  gsize size;
+  gboolean host;                /* cudaMallocHost rather than cudaMalloc */
+} GstCudaBoxBlurWorkMemory;
+
+gboolean gst_cuda_box_blur_work_memory_ensure  (GstCudaBoxBlurWorkMemory * m,
+                                                gsize needed,
+                                                GError ** error);
+
+void     gst_cuda_box_blur_work_memory_release (GstCudaBoxBlurWorkMemory * m);
+
 G_END_DECLS

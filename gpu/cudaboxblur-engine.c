@@ -43,17 +43,14 @@ struct _GstCudaBoxBlurEngine
   gpointer log_object;          /* GObject or NULL, not reffed */
 
   /* device memory for the passes between the first and the last */
-  guint8 *scratch;
-  gsize scratch_size;
+  GstCudaBoxBlurWorkMemory scratch;
 
   /* device copies of host frames */
-  guint8 *stage[N_STAGES];
-  gsize stage_size[N_STAGES];
+  GstCudaBoxBlurWorkMemory stage[N_STAGES];
   gboolean staging_logged[N_STAGES];
 
   /* device copies of the regions and their halos, for in-place blurs */
-  guint8 *halos;
-  gsize halos_size;
+  GstCudaBoxBlurWorkMemory halos;
   GArray *halo_copies;          /* HaloCopy */
   GArray *slots;                /* HaloSlot */
   GArray *layers;               /* guint: the layer of each region */
@@ -112,16 +109,6 @@ gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
   return engine;
 }
 
-/* Frees device memory @mem of @size bytes, if any. */
-static void
-release_memory (gpointer * mem, gsize * size)
-{
-  if (*mem)
-    cudaFree (*mem);
-  *mem = NULL;
-  *size = 0;
-}
-
 /**
  * gst_cuda_box_blur_engine_free:
  *
@@ -141,14 +128,33 @@ gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
   }
   gst_cuda_box_blur_plan_free (engine->plan);
   for (i = 0; i < N_STAGES; i++)
-    release_memory ((gpointer *) & engine->stage[i], &engine->stage_size[i]);
-  release_memory ((gpointer *) & engine->scratch, &engine->scratch_size);
-  release_memory ((gpointer *) & engine->halos, &engine->halos_size);
+    gst_cuda_box_blur_work_memory_release (&engine->stage[i]);
+  gst_cuda_box_blur_work_memory_release (&engine->scratch);
+  gst_cuda_box_blur_work_memory_release (&engine->halos);
   g_array_unref (engine->halo_copies);
   g_array_unref (engine->slots);
   g_array_unref (engine->layers);
   g_array_unref (engine->rounded);
   g_free (engine);
+}
+
+/**
+ * gst_cuda_box_blur_engine_work_bytes:
+ *
+ * Returns: the bytes of GPU and page-locked memory @engine holds besides
+ * the frames (staging copies, the passes' scratch, halos, the launches'
+ * arguments and sums), which stay for the next frame.
+ */
+gsize
+gst_cuda_box_blur_engine_work_bytes (const GstCudaBoxBlurEngine * engine)
+{
+  gsize bytes = engine->scratch.size + engine->halos.size +
+      gst_cuda_box_blur_plan_work_bytes (engine->plan);
+  guint i;
+
+  for (i = 0; i < N_STAGES; i++)
+    bytes += engine->stage[i].size;
+  return bytes;
 }
 
 cudaStream_t
@@ -219,19 +225,6 @@ gst_cuda_box_blur_engine_check_fits (const GstCudaBoxBlurEngine * engine,
   return TRUE;
 }
 
-/* Grows device memory @mem of @size bytes to hold at least @needed. */
-static gboolean
-ensure_memory (gpointer * mem, gsize * size, gsize needed, GError ** error)
-{
-  if (*size >= needed)
-    return TRUE;
-  release_memory (mem, size);
-  if (!GST_CUDA_BOX_BLUR_CHECK (cudaMalloc (mem, needed), error))
-    return FALSE;
-  *size = needed;
-  return TRUE;
-}
-
 /* Points @staged at a device staging copy of @frame's bytes, same layout,
  * growing the staging buffer when needed. */
 static gboolean
@@ -242,8 +235,8 @@ stage_frame (GstCudaBoxBlurEngine * engine, guint which,
   gsize size;
 
   gst_cuda_box_blur_frame_span (frame, info, &size);
-  if (!ensure_memory ((gpointer *) & engine->stage[which],
-          &engine->stage_size[which], size, error))
+  if (!gst_cuda_box_blur_work_memory_ensure (&engine->stage[which], size,
+          error))
     return FALSE;
 
   if (!engine->staging_logged[which]) {
@@ -254,7 +247,7 @@ stage_frame (GstCudaBoxBlurEngine * engine, guint which,
   }
 
   *staged = *frame;
-  gst_cuda_box_blur_frame_rebase (staged, info, engine->stage[which]);
+  gst_cuda_box_blur_frame_rebase (staged, info, engine->stage[which].mem);
   return TRUE;
 }
 
@@ -273,7 +266,7 @@ bring_in (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   if (image->location != GST_CUDA_BOX_BLUR_IN_HOST)
     return TRUE;
   return stage_frame (engine, STAGE_IN, info, &image->frame, frame, error)
-      && GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (engine->stage[STAGE_IN],
+      && GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (engine->stage[STAGE_IN].mem,
           begin, size, cudaMemcpyDefault, engine->stream), error);
 }
 
@@ -368,10 +361,9 @@ run_passes (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     gsize size;
 
     gst_cuda_box_blur_frame_span (dst, info, &size);
-    if (!ensure_memory ((gpointer *) & engine->scratch, &engine->scratch_size,
-            size, error))
+    if (!gst_cuda_box_blur_work_memory_ensure (&engine->scratch, size, error))
       return FALSE;
-    gst_cuda_box_blur_frame_rebase (&scratch, info, engine->scratch);
+    gst_cuda_box_blur_frame_rebase (&scratch, info, engine->scratch.mem);
   }
   if (!job->covers)
     find_partial_planes (job, frames, passes > 1 ? 3 : 2, partial);
@@ -553,8 +545,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     total += GST_ROUND_UP_N ((gsize) copies * copy->pitch * copy->halo.h,
         256);
   }
-  if (!ensure_memory ((gpointer *) & engine->halos, &engine->halos_size,
-          total, error))
+  if (!gst_cuda_box_blur_work_memory_ensure (&engine->halos, total, error))
     return FALSE;
 
   for (i = 0; i < engine->halo_copies->len; i++) {
@@ -566,7 +557,7 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     for (k = 0; k < copies; k++)
       if (passes > 1 || (k == 0 && from_is_read))
         gst_cuda_box_blur_plan_copy (engine->plan, src,
-            from->stride[copy->plane], engine->halos + copy->offset +
+            from->stride[copy->plane], (guint8 *) engine->halos.mem + copy->offset +
             (gsize) k * copy->pitch * copy->halo.h, copy->pitch,
             copy->halo.w * copy->step, copy->halo.h);
   }
@@ -632,7 +623,7 @@ redact_regions (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
 
         n = gst_cuda_box_blur_job_pixel_group (job, i, pass, &blurred);
         copy = &g_array_index (engine->halo_copies, HaloCopy, slot->copy);
-        mem[0] = engine->halos + copy->offset;
+        mem[0] = (guint8 *) engine->halos.mem + copy->offset;
         mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
         /* pass n reads copy n % 2 (or the original) and writes the other */
         if (pass == 0 && original)
@@ -793,7 +784,7 @@ gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
 
   return image->location != GST_CUDA_BOX_BLUR_IN_HOST
       || GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (begin,
-          engine->stage[STAGE_IN], size, cudaMemcpyDefault, stream), error);
+          engine->stage[STAGE_IN].mem, size, cudaMemcpyDefault, stream), error);
 }
 
 /**

@@ -55,6 +55,8 @@ GstCudaBoxBlurEngine * gst_cuda_box_blur_engine_new   (const GstCudaBoxBlurDevic
 
 void                   gst_cuda_box_blur_engine_free  (GstCudaBoxBlurEngine * engine);
 
+gsize                  gst_cuda_box_blur_engine_work_bytes (const GstCudaBoxBlurEngine * engine);
+
 cudaStream_t           gst_cuda_box_blur_engine_get_stream (GstCudaBoxBlurEngine * engine);
 
 guint                  gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine);

@@ -122,13 +122,11 @@ struct _GstCudaBoxBlurPlan
   gsize mid_used;               /* bytes, by the open batch */
   gsize mid_needed;             /* bytes, by the largest batch */
 
-  /* the arguments' upload: page-locked host memory, then device memory */
-  BoxBlurArgs *host;
-  gsize host_size;
-  BoxBlurArgs *device;
-  gsize device_size;
-  gpointer mid;
-  gsize mid_size;
+  /* the arguments' upload: page-locked host memory, then device memory;
+   * the sums between two passes */
+  GstCudaBoxBlurWorkMemory host;
+  GstCudaBoxBlurWorkMemory device;
+  GstCudaBoxBlurWorkMemory mid;
 };
 
 /**
@@ -146,6 +144,7 @@ gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
   int device, shared, reserved;
 
+  plan->host.host = TRUE;
   /* read for the column passes' run length (column_run()) and the one
    * pass's choice (takes_one_pass()); a failure leaves them unknown, and
    * no error behind for cudaGetLastError () */
@@ -181,17 +180,25 @@ gst_cuda_box_blur_plan_free (GstCudaBoxBlurPlan * plan)
 {
   if (!plan)
     return;
-  if (plan->host)
-    cudaFreeHost (plan->host);
-  if (plan->device)
-    cudaFree (plan->device);
-  if (plan->mid)
-    cudaFree (plan->mid);
+  gst_cuda_box_blur_work_memory_release (&plan->host);
+  gst_cuda_box_blur_work_memory_release (&plan->device);
+  gst_cuda_box_blur_work_memory_release (&plan->mid);
   g_array_unref (plan->args);
   g_array_unref (plan->launches);
   g_array_unref (plan->pending);
   g_array_unref (plan->pending_args);
   g_free (plan);
+}
+
+/**
+ * gst_cuda_box_blur_plan_work_bytes:
+ *
+ * Returns: the bytes of GPU and page-locked memory @plan holds.
+ */
+gsize
+gst_cuda_box_blur_plan_work_bytes (const GstCudaBoxBlurPlan * plan)
+{
+  return plan->host.size + plan->device.size + plan->mid.size;
 }
 
 /**
@@ -897,27 +904,6 @@ gst_cuda_box_blur_plan_launch_kernel (const GstCudaBoxBlurPlan * plan, guint i)
   return g_array_index (plan->launches, Launch, i).kernel;
 }
 
-/* Grows device (or with @host, page-locked host) memory @mem of @size
- * bytes to hold at least @needed. */
-static gboolean
-ensure (gpointer * mem, gsize * size, gsize needed, gboolean host,
-    GError ** error)
-{
-  if (*size >= needed)
-    return TRUE;
-  if (*mem && host)
-    cudaFreeHost (*mem);
-  else if (*mem)
-    cudaFree (*mem);
-  *mem = NULL;
-  *size = 0;
-  if (!GST_CUDA_BOX_BLUR_CHECK (host ? cudaMallocHost (mem, needed) :
-          cudaMalloc (mem, needed), error))
-    return FALSE;
-  *size = needed;
-  return TRUE;
-}
-
 /**
  * gst_cuda_box_blur_plan_upload:
  *
@@ -934,16 +920,14 @@ gst_cuda_box_blur_plan_upload (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
   bytes = plan->args->len * sizeof (BoxBlurArgs);
   if (bytes == 0)
     return TRUE;
-  if (!ensure ((gpointer *) & plan->host, &plan->host_size, bytes, TRUE,
-          error)
-      || !ensure ((gpointer *) & plan->device, &plan->device_size, bytes,
-          FALSE, error)
-      || !ensure (&plan->mid, &plan->mid_size, MAX (plan->mid_needed, 1),
-          FALSE, error))
+  if (!gst_cuda_box_blur_work_memory_ensure (&plan->host, bytes, error)
+      || !gst_cuda_box_blur_work_memory_ensure (&plan->device, bytes, error)
+      || !gst_cuda_box_blur_work_memory_ensure (&plan->mid,
+          MAX (plan->mid_needed, 1), error))
     return FALSE;
-  memcpy (plan->host, plan->args->data, bytes);
-  return GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (plan->device, plan->host,
-          bytes, cudaMemcpyHostToDevice, stream), error);
+  memcpy (plan->host.mem, plan->args->data, bytes);
+  return GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (plan->device.mem,
+          plan->host.mem, bytes, cudaMemcpyHostToDevice, stream), error);
 }
 
 /**
@@ -959,8 +943,8 @@ gst_cuda_box_blur_plan_launch (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
 
   for (i = 0; i < plan->launches->len; i++) {
     const Launch *l = &g_array_index (plan->launches, Launch, i);
-    BoxBlurArgs *list = plan->device + l->first;
-    void *params[] = { &list, &plan->mid };
+    BoxBlurArgs *list = (BoxBlurArgs *) plan->device.mem + l->first;
+    void *params[] = { &list, &plan->mid.mem };
 
     GST_LOG_OBJECT (plan->log_object, "launch %u: stage %d, %u entries, "
         "grid %ux%u", i, l->stage, l->count, l->grid.x, l->grid.y);

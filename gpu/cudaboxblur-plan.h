@@ -38,6 +38,8 @@ GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurProgram
 
 void                 gst_cuda_box_blur_plan_free    (GstCudaBoxBlurPlan * plan);
 
+gsize                gst_cuda_box_blur_plan_work_bytes (const GstCudaBoxBlurPlan * plan);
+
 void                 gst_cuda_box_blur_plan_reset   (GstCudaBoxBlurPlan * plan,
                                                      GstCudaBoxBlurSampleType type);
 

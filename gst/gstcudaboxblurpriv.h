@@ -129,6 +129,8 @@ gboolean      gst_cuda_box_blur_open                  (GstCudaBoxBlur * self,
 
 void          gst_cuda_box_blur_drop_engine           (GstCudaBoxBlur * self);
 
+void          gst_cuda_box_blur_count_work_memory     (GstCudaBoxBlur * self);
+
 void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self);
 
 /* gstcudaboxblurnegotiate.c */

@@ -198,15 +198,15 @@ G_STATIC_ASSERT (sizeof (GstCudaBoxBlurMemoryMode) == sizeof (gint32));
 
 /* One property: what it is, and the field of GstCudaBoxBlurProps it sets
  * and reads.  Integers, booleans, enums and flags are stored in 32 bits,
- * doubles as doubles, a string as a pointer; a row with set or get does
- * its own storing. */
+ * doubles as doubles, a string as a pointer, a guint64 as itself; a row
+ * with set or get does its own storing. */
 typedef struct
 {
   const gchar *name;
   const gchar *nick;
   const gchar *blurb;
   GType kind;                   /* G_TYPE_UINT, INT, DOUBLE, BOOLEAN, ENUM,
-                                 * FLAGS or STRING */
+                                 * FLAGS, STRING or (read-only) UINT64 */
   GType (*type) (void);         /* of an enum or flags */
   gdouble min, max, def;        /* def: of numbers, booleans, enums, flags */
   GParamFlags flags;
@@ -411,6 +411,12 @@ static const PropRow rows[] = {
   {"arch", "Architecture", "The kernels in use once started, e.g. "
         "sm_90 (built in); NULL before", G_TYPE_STRING, NULL, 0, 0, 0,
         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS, AT (arch), NONE, 0},
+  {"work-memory", "Work memory", "Bytes of GPU and page-locked host memory "
+        "the element holds besides its frames (staging copies, scratch of "
+        "the passes, region copies), as of the last frame: it grows to "
+        "what the largest frame needed and stays until stop or new caps",
+        G_TYPE_UINT64, NULL, 0, 0, 0,
+        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS, AT (work_memory), NONE, 0},
 };
 
 static void
@@ -439,6 +445,7 @@ gst_cuda_box_blur_props_init (GstCudaBoxBlurProps * props)
   props->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   props->post_messages = DEFAULT_POST_MESSAGES;
   props->arch = NULL;
+  props->work_memory = 0;
 }
 
 static GParamSpec *
@@ -463,6 +470,9 @@ param_spec (const PropRow * r)
     case G_TYPE_FLAGS:
       return g_param_spec_flags (r->name, r->nick, r->blurb, r->type (),
           r->def, r->flags);
+    case G_TYPE_UINT64:
+      return g_param_spec_uint64 (r->name, r->nick, r->blurb, 0, G_MAXUINT64,
+          0, r->flags);
     default:
       return g_param_spec_string (r->name, r->nick, r->blurb, NULL,
           r->flags);
@@ -595,6 +605,9 @@ gst_cuda_box_blur_props_get (const GstCudaBoxBlurProps * props,
       break;
     case G_TYPE_STRING:
       g_value_set_string (value, *FIELD (props, r->field, const gchar * const));
+      break;
+    case G_TYPE_UINT64:
+      g_value_set_uint64 (value, *FIELD (props, r->field, const guint64));
       break;
   }
 }

@@ -30,6 +30,7 @@ typedef struct
   guint frames_in_flight;
   gboolean post_messages;
   const gchar *arch;            /* the program's description, once started */
+  guint64 work_memory;          /* bytes the engines hold, after a frame */
 } GstCudaBoxBlurProps;
 
 /* What a property's new value calls for besides being stored. */

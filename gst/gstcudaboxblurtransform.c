@@ -191,6 +191,7 @@ gst_cuda_box_blur_run (GstCudaBoxBlur * self, const GstCudaBoxBlurImage * in,
   }
   if (!ok)
     gst_cuda_box_blur_post_blur_error (self, error);
+  gst_cuda_box_blur_count_work_memory (self);
   return ok;
 }
 

@@ -667,6 +667,16 @@ GST_START_TEST (test_properties)
   fail_unless (arch == NULL);
   fail_unless (type == NULL);
   {
+    GParamSpec *work = find_property (e, "work-memory");
+    guint64 bytes = 1;
+
+    /* read-only, and 0 before the first frame */
+    fail_unless (work->value_type == G_TYPE_UINT64);
+    fail_unless ((work->flags & G_PARAM_READWRITE) == G_PARAM_READABLE);
+    g_object_get (e, "work-memory", &bytes, NULL);
+    fail_unless_equals_uint64 (bytes, 0);
+  }
+  {
     gboolean post, invert;
 
     g_object_get (e, "no-region", &d, "post-messages", &post, "invert",
