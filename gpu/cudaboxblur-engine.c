@@ -266,8 +266,9 @@ bring_in (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurInfo * info,
   if (image->location != GST_CUDA_BOX_BLUR_IN_HOST)
     return TRUE;
   return stage_frame (engine, STAGE_IN, info, &image->frame, frame, error)
-      && GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (engine->stage[STAGE_IN].mem,
-          begin, size, cudaMemcpyDefault, engine->stream), error);
+      && GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync
+      (engine->stage[STAGE_IN].mem, begin, size, cudaMemcpyDefault,
+          engine->stream), error);
 }
 
 /* Queues a copy of the pixels of @src's planes flagged in @planes (all of
@@ -553,13 +554,14 @@ plan_slots (GstCudaBoxBlurEngine * engine, const GstCudaBoxBlurJob * job,
     const guint8 *src = from->data[copy->plane] +
         (gsize) copy->halo.y * from->stride[copy->plane] +
         (gsize) copy->halo.x * copy->step;
+    guint8 *halo = (guint8 *) engine->halos.mem + copy->offset;
 
     for (k = 0; k < copies; k++)
       if (passes > 1 || (k == 0 && from_is_read))
         gst_cuda_box_blur_plan_copy (engine->plan, src,
-            from->stride[copy->plane], (guint8 *) engine->halos.mem + copy->offset +
-            (gsize) k * copy->pitch * copy->halo.h, copy->pitch,
-            copy->halo.w * copy->step, copy->halo.h);
+            from->stride[copy->plane], halo + (gsize) k * copy->pitch *
+            copy->halo.h, copy->pitch, copy->halo.w * copy->step,
+            copy->halo.h);
   }
   return TRUE;
 }
@@ -784,7 +786,8 @@ gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
 
   return image->location != GST_CUDA_BOX_BLUR_IN_HOST
       || GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (begin,
-          engine->stage[STAGE_IN].mem, size, cudaMemcpyDefault, stream), error);
+          engine->stage[STAGE_IN].mem, size, cudaMemcpyDefault, stream),
+      error);
 }
 
 /**
