@@ -46,7 +46,10 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     gint sample_size)
 {
   const GstVideoFormatInfo *finfo = vinfo->finfo;
-  gint samples_in_pixel[GST_VIDEO_MAX_PLANES] = { 0, };
+  /* per plane: the bytes of its largest pixel group (YUY2's Y0 U Y1 V),
+   * and those its components fill */
+  gint group[GST_VIDEO_MAX_PLANES] = { 0, };
+  gint filled[GST_VIDEO_MAX_PLANES] = { 0, };
   guint c, p;
 
   info->width = GST_VIDEO_INFO_WIDTH (vinfo);
@@ -70,17 +73,23 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     comp->w_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
     comp->h_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
 
-    info->row_bytes[comp->plane] = comp->width * comp->step;
+    /* YUY2's chroma of an odd width reaches past its luma */
+    info->row_bytes[comp->plane] = MAX (info->row_bytes[comp->plane],
+        comp->width * comp->step);
     info->plane_height[comp->plane] = comp->height;
-    samples_in_pixel[comp->plane]++;
+    group[comp->plane] = MAX (group[comp->plane], comp->step);
   }
 
-  info->has_padding = FALSE;
+  /* a component of step s fills group / s samples of each group */
   for (c = 0; c < (guint) info->n_components; c++) {
     const GstCudaBoxBlurComponent *comp = &info->comp[c];
-    if (samples_in_pixel[comp->plane] * sample_size < comp->step)
-      info->has_padding = TRUE;
+
+    filled[comp->plane] += group[comp->plane] / comp->step * sample_size;
   }
+  info->has_padding = FALSE;
+  for (p = 0; p < (guint) info->n_planes; p++)
+    if (filled[p] < group[p])
+      info->has_padding = TRUE;
 
   info->size = 0;
   for (p = 0; p < (guint) info->n_planes; p++) {

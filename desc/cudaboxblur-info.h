@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * rather than by a GstVideoInfo. */
 #define GST_CUDA_BOX_BLUR_FORMATS "{ GRAY8, GRAY16_LE, GRAY32F, I420, YV12, " \
     "NV12, NV21, Y42B, Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, xRGB, " \
-    "xBGR, AYUV, RGB, BGR }"
+    "xBGR, AYUV, RGB, BGR, YUY2, UYVY, YVYU }"
 
 /* The formats of GStreamer's CUDA memory (memory:CUDAMemory) that the
  * element takes: those GStreamer 1.22's CUDA allocator can lay out. */

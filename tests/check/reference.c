@@ -528,6 +528,43 @@ GST_START_TEST (test_component_windows)
 
 GST_END_TEST;
 
+/* Packed 4:2:2: one plane of Y0 U Y1 V (YUY2), U Y0 V Y1 (UYVY) or
+ * Y0 V Y1 U (YVYU); luma every 2 bytes, each chroma every 4 at half the
+ * width, rounded up; no byte of a pixel pair is padding. */
+GST_START_TEST (test_packed_422_layout)
+{
+  static const struct
+  {
+    const gchar *format;
+    gint y, u, v;                 /* offsets in the pair */
+  } formats[] = {
+    {"YUY2", 0, 1, 3}, {"UYVY", 1, 0, 2}, {"YVYU", 0, 3, 1},
+  };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    const GstCudaBoxBlurInfo info = test_info (formats[f].format, 9, 5);
+    const gint offsets[] = { formats[f].y, formats[f].u, formats[f].v };
+    gint c;
+
+    fail_unless_equals_int (info.n_planes, 1);
+    fail_unless_equals_int (info.n_components, 3);
+    fail_if (info.has_padding, "%s", formats[f].format);
+    /* 9 pixels take 5 pairs */
+    fail_unless_equals_int (info.row_bytes[0], 20);
+    for (c = 0; c < 3; c++) {
+      fail_unless_equals_int (info.comp[c].plane, 0);
+      fail_unless_equals_int (info.comp[c].offset, offsets[c]);
+      fail_unless_equals_int (info.comp[c].step, c == 0 ? 2 : 4);
+      fail_unless_equals_int (info.comp[c].width, c == 0 ? 9 : 5);
+      fail_unless_equals_int (info.comp[c].height, 5);
+      fail_unless_equals_int (info.comp[c].w_sub, c == 0 ? 0 : 1);
+    }
+  }
+}
+
+GST_END_TEST;
+
 /* Regions: the static rectangle with 0 reaching the edge, metas filtered
  * by type and padded, everything clipped, and chroma rounded outwards. */
 GST_START_TEST (test_regions)
@@ -609,7 +646,7 @@ GST_END_TEST;
 GST_START_TEST (test_frame_components)
 {
   static const gchar *formats[] = { "I420", "NV21", "RGBx", "ARGB", "AYUV",
-    "BGR", "GRAY16_LE"
+    "BGR", "GRAY16_LE", "YUY2", "UYVY", "YVYU"
   };
   guint f;
 
@@ -654,7 +691,8 @@ GST_START_TEST (test_frame_components)
         }
     }
     if (info.has_padding) {
-      /* RGBx: the x byte of every pixel is copied */
+      /* RGBx: the x byte of every pixel is copied (YUY2 and the other
+       * packed 4:2:2 have none) */
       gint x;
       for (x = 0; x < 9; x++)
         fail_unless_equals_int (out[4 * x + 3], src[4 * x + 3]);
@@ -827,6 +865,7 @@ reference_suite (void)
   tcase_add_test (tc, test_gaussian_windows);
   tcase_add_test (tc, test_regions);
   tcase_add_test (tc, test_frame_components);
+  tcase_add_test (tc, test_packed_422_layout);
   return s;
 }
 

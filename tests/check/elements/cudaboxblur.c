@@ -72,7 +72,7 @@ GST_START_TEST (test_rejects_other_caps)
 {
   GstElement *e = new_blur ();
   const gchar *bad[] = {
-    "video/x-raw,format=UYVY,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=v210,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY16_BE,width=320,height=240,framerate=30/1",
     "video/x-raw,format=I420_10LE,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY8,width=0,height=240,framerate=30/1",
@@ -437,7 +437,7 @@ GST_START_TEST (test_info_from_caps)
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 
-  caps = gst_caps_from_string ("video/x-raw,format=UYVY,width=8,height=8");
+  caps = gst_caps_from_string ("video/x-raw,format=v210,width=8,height=8");
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 }
