@@ -326,13 +326,18 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
     return FALSE;
   }
 
+  if (self->mode == GST_CUDA_BOX_BLUR_MEMORY_AUTO)
+    self->mode = gst_cuda_box_blur_device_prefers_managed (&self->device) ?
+        GST_CUDA_BOX_BLUR_MEMORY_MANAGED : GST_CUDA_BOX_BLUR_MEMORY_PINNED;
   GST_OBJECT_LOCK (self);
   self->program = program;
   self->props.arch = program->description;
+  self->props.memory_in_use = self->mode;
   GST_OBJECT_UNLOCK (self);
-  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s",
-      device_id, self->device.name, self->device.major, self->device.minor,
-      program->description);
+  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s, "
+      "%s memory", device_id, self->device.name, self->device.major,
+      self->device.minor, program->description,
+      self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "pinned" : "managed");
 
   gst_clear_object (&self->allocator);
   self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?

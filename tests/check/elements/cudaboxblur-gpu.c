@@ -237,6 +237,53 @@ GST_START_TEST (test_pinned_mode)
 
 GST_END_TEST;
 
+/* memory-mode=auto: the memory the device's attributes call for (read
+ * here from the CUDA runtime: managed on integrated GPUs and those that
+ * read the host's page tables, pinned on the others), said by
+ * memory-in-use once started, offered upstream and produced. */
+GST_START_TEST (test_memory_auto)
+{
+  const gint w = 640, height = 360;
+  GstElement *blur = gst_object_ref_sink (gst_element_factory_make
+      ("cudaboxblur", NULL));
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
+  struct cudaDeviceProp props;
+  gboolean managed;
+  const gchar *type;
+  GstBuffer *in, *out;
+  GstHarness *h;
+  gint in_use;
+
+  fail_unless (cudaGetDeviceProperties (&props, 0) == cudaSuccess);
+  managed = props.integrated || props.pageableMemoryAccessUsesHostPageTables;
+  type = managed ? GST_CUDA_MANAGED_MEMORY_TYPE : GST_CUDA_PINNED_MEMORY_TYPE;
+  g_print ("memory-mode=auto on %s (integrated %d, host page tables %d): "
+      "%s\n", props.name, props.integrated,
+      props.pageableMemoryAccessUsesHostPageTables, type);
+
+  gst_util_set_object_arg (G_OBJECT (blur), "memory-mode", "auto");
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  gst_harness_set_src_caps (h, test_caps_new ("GRAY8", w, height));
+  in = gst_harness_create_buffer (h, info.size);
+  fail_unless (gst_memory_is_type (gst_buffer_peek_memory (in, 0), type),
+      "the offered pool is not %s", type);
+  gst_buffer_unref (in);
+  in = test_buffer_new (NULL, "GRAY8", w, height, 0, 3);
+  g_object_set (blur, "radius", 4, NULL);
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (gst_memory_is_type (gst_buffer_peek_memory (out, 0), type),
+      "the output is not %s", type);
+  test_assert_blurred (in, out, "GRAY8", w, height, 4, 4);
+  g_object_get (blur, "memory-in-use", &in_use, NULL);
+  fail_unless_equals_int (in_use, managed ? 0 : 1);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+  gst_object_unref (blur);
+}
+
+GST_END_TEST;
+
 /* Each frame is blurred with the radius set just before it was pushed. */
 GST_START_TEST (test_radius_change_while_playing)
 {
@@ -802,6 +849,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_4097x7);
   tcase_add_test (tc, test_large_and_asymmetric_radii);
   tcase_add_test (tc, test_pinned_mode);
+  tcase_add_test (tc, test_memory_auto);
   tcase_add_test (tc, test_radius_change_while_playing);
   tcase_add_test (tc, test_negotiation_with_appsrc);
   tcase_add_test (tc, test_two_elements_in_one_pipeline);

@@ -630,7 +630,16 @@ GST_START_TEST (test_properties)
     fail_unless (v != NULL && v->value == 0);
     v = g_enum_get_value_by_nick (mode->enum_class, "pinned");
     fail_unless (v != NULL && v->value == 1);
+    v = g_enum_get_value_by_nick (mode->enum_class, "auto");
+    fail_unless (v != NULL && v->value == 2);
     fail_unless (mode->parent_instance.flags & GST_PARAM_MUTABLE_READY);
+    /* what start took: read-only, the default's before */
+    mode = G_PARAM_SPEC_ENUM (find_property (e, "memory-in-use"));
+    fail_unless (G_PARAM_SPEC_VALUE_TYPE (mode) ==
+        G_PARAM_SPEC_VALUE_TYPE (find_property (e, "memory-mode")));
+    fail_unless ((mode->parent_instance.flags & G_PARAM_READWRITE) ==
+        G_PARAM_READABLE);
+    fail_unless_equals_int (mode->default_value, 0);
 
     fail_unless_equals_int (border->default_value,
         GST_CUDA_BOX_BLUR_BORDER_SHRINK);
@@ -842,6 +851,34 @@ GST_START_TEST (test_no_device_reasons)
 
 GST_END_TEST;
 
+/* memory-mode=auto takes managed memory where the GPU works in the host's
+ * memory (integrated, like a Jetson's, or reading the host's page tables
+ * coherently, like Grace Hopper's) and pinned memory on other GPUs. */
+GST_START_TEST (test_memory_auto_choice)
+{
+  static const struct
+  {
+    gboolean integrated, host_page_tables, managed;
+  } devices[] = {
+    {FALSE, FALSE, FALSE},      /* a discrete GPU on PCIe */
+    {TRUE, FALSE, TRUE},        /* Jetson */
+    {FALSE, TRUE, TRUE},        /* Grace Hopper */
+    {TRUE, TRUE, TRUE},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (devices); i++) {
+    GstCudaBoxBlurDevice d = { 0, };
+
+    d.integrated = devices[i].integrated;
+    d.host_page_tables = devices[i].host_page_tables;
+    fail_unless_equals_int (gst_cuda_box_blur_device_prefers_managed (&d),
+        devices[i].managed);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaboxblur_suite (void)
 {
@@ -858,6 +895,7 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_keeps_the_memory_it_can);
 #endif
   tcase_add_test (tc, test_interlace_mode_as_given);
+  tcase_add_test (tc, test_memory_auto_choice);
   tcase_add_test (tc, test_info_from_caps);
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
   tcase_add_test (tc, test_properties);
