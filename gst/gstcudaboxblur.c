@@ -197,7 +197,7 @@ static void
 gst_cuda_box_blur_init (GstCudaBoxBlur * self)
 {
   gst_cuda_box_blur_props_init (&self->props);
-  g_queue_init (&self->pending);
+  gst_cuda_box_blur_init_flights (self);
   g_mutex_init (&self->passthrough_lock);
   gst_cuda_box_blur_job_init (&self->job);
   gst_cuda_box_blur_hold_init (&self->hold);
