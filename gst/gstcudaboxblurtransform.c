@@ -168,6 +168,21 @@ gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
   g_error_free (error);
 }
 
+/* Sums the work memory of the engines into the work-memory property. */
+void
+gst_cuda_box_blur_count_work_memory (GstCudaBoxBlur * self)
+{
+  guint64 bytes = 0;
+  guint i;
+
+  for (i = 0; i < MAX_FRAMES_IN_FLIGHT; i++)
+    if (self->engines[i])
+      bytes += gst_cuda_box_blur_engine_work_bytes (self->engines[i]);
+  GST_OBJECT_LOCK (self);
+  self->props.work_memory = bytes;
+  GST_OBJECT_UNLOCK (self);
+}
+
 /* Runs the engine on this frame in the engine's context; posts the
  * error. */
 static gboolean
