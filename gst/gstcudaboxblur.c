@@ -197,7 +197,7 @@ static void
 gst_cuda_box_blur_init (GstCudaBoxBlur * self)
 {
   gst_cuda_box_blur_props_init (&self->props);
-  g_queue_init (&self->pending);
+  gst_cuda_box_blur_init_flights (self);
   g_mutex_init (&self->passthrough_lock);
   gst_cuda_box_blur_job_init (&self->job);
   gst_cuda_box_blur_hold_init (&self->hold);
@@ -418,20 +418,6 @@ gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
   gst_cuda_box_blur_count_work_memory (self);
 }
 
-/* Sums the work memory of the engines into the work-memory property. */
-void
-gst_cuda_box_blur_count_work_memory (GstCudaBoxBlur * self)
-{
-  guint64 bytes = 0;
-  guint i;
-
-  for (i = 0; i < MAX_FRAMES_IN_FLIGHT; i++)
-    if (self->engines[i])
-      bytes += gst_cuda_box_blur_engine_work_bytes (self->engines[i]);
-  GST_OBJECT_LOCK (self);
-  self->props.work_memory = bytes;
-  GST_OBJECT_UNLOCK (self);
-}
 
 /* A flush forgets the regions roi-hold keeps and drops the frames in
  * flight; any other serialized event (EOS, caps, a segment, a gap ...)

@@ -73,21 +73,47 @@ gst_cuda_box_blur_flight_free (GstCudaBoxBlurFlight * flight)
 }
 
 /**
- * gst_cuda_box_blur_flight_free_slot:
- * @pending: the frames in flight (#GstCudaBoxBlurFlight)
+ * gst_cuda_box_blur_flights_init:
+ * @wait: how a frame's blur is waited for
  *
- * Returns: the first of @n_slots engines that no frame of @pending runs
- * on; @n_slots - 1 when every other one is taken.
+ * No frame in flight yet.
+ */
+void
+gst_cuda_box_blur_flights_init (GstCudaBoxBlurFlights * flights,
+    GstCudaBoxBlurWaitFunc wait, gpointer user_data)
+{
+  g_queue_init (&flights->queue);
+  flights->wait = wait;
+  flights->user_data = user_data;
+}
+
+/**
+ * gst_cuda_box_blur_flights_length:
+ *
+ * Returns: how many frames are in flight.
  */
 guint
-gst_cuda_box_blur_flight_free_slot (const GQueue * pending, guint n_slots)
+gst_cuda_box_blur_flights_length (const GstCudaBoxBlurFlights * flights)
+{
+  return flights->queue.length;
+}
+
+/**
+ * gst_cuda_box_blur_flights_free_slot:
+ *
+ * Returns: the first of @n_slots engines that no frame in flight runs on;
+ * @n_slots - 1 when every other one is taken.
+ */
+guint
+gst_cuda_box_blur_flights_free_slot (const GstCudaBoxBlurFlights * flights,
+    guint n_slots)
 {
   guint64 used = 0;
   const GList *l;
   guint i;
 
   g_return_val_if_fail (n_slots > 0 && n_slots <= 64, 0);
-  for (l = pending->head; l; l = l->next) {
+  for (l = flights->queue.head; l; l = l->next) {
     const GstCudaBoxBlurFlight *flight = l->data;
 
     if (flight->slot >= 0)
@@ -95,4 +121,74 @@ gst_cuda_box_blur_flight_free_slot (const GQueue * pending, guint n_slots)
   }
   for (i = 0; i < n_slots - 1 && (used >> i & 1); i++);
   return i;
+}
+
+/**
+ * gst_cuda_box_blur_flights_queue:
+ *
+ * Puts @flight, with its output, behind the frames in flight.
+ */
+void
+gst_cuda_box_blur_flights_queue (GstCudaBoxBlurFlights * flights,
+    GstCudaBoxBlurFlight * flight)
+{
+  g_return_if_fail (flight->out != NULL);
+  g_queue_push_tail (&flights->queue, flight);
+}
+
+/**
+ * gst_cuda_box_blur_flights_land:
+ * @out: (out) (transfer full) (nullable): the oldest frame's output, once
+ *   its blur is done; %NULL when there is none or its blur failed
+ *
+ * Takes the oldest frame in flight off the queue, waits for its blur and
+ * frees it.
+ *
+ * Returns: %FALSE when its blur failed (the output is dropped).
+ */
+gboolean
+gst_cuda_box_blur_flights_land (GstCudaBoxBlurFlights * flights,
+    GstBuffer ** out)
+{
+  GstCudaBoxBlurFlight *flight = g_queue_pop_head (&flights->queue);
+  gboolean ok;
+
+  *out = NULL;
+  if (!flight)
+    return TRUE;
+  ok = flight->slot < 0 || flights->wait (flights->user_data, flight->slot);
+  *out = gst_cuda_box_blur_flight_free (flight);
+  if (!ok)
+    gst_clear_buffer (out);
+  return ok;
+}
+
+/**
+ * gst_cuda_box_blur_flights_drain:
+ * @push: (nullable): where the frames go; %NULL drops them
+ *
+ * Lands every frame in flight, oldest first, and sends each on with
+ * @push.  After a blur or a push that failed, the frames behind are
+ * landed and dropped.
+ *
+ * Returns: %GST_FLOW_ERROR after a blur that failed, else what the first
+ * push that failed returned, else %GST_FLOW_OK.
+ */
+GstFlowReturn
+gst_cuda_box_blur_flights_drain (GstCudaBoxBlurFlights * flights,
+    GstCudaBoxBlurPushFunc push)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+
+  while (flights->queue.length > 0) {
+    GstBuffer *out;
+
+    if (!gst_cuda_box_blur_flights_land (flights, &out))
+      ret = GST_FLOW_ERROR;
+    else if (push && ret == GST_FLOW_OK)
+      ret = push (flights->user_data, out);
+    else
+      gst_buffer_unref (out);
+  }
+  return ret;
 }

@@ -13,7 +13,8 @@
 
 /* The frames in flight (frames-in-flight above 1): each frame's blur
  * queued on an engine of its own, its buffers kept mapped until it is
- * done.  The element waits for the engines; this keeps the books. */
+ * done, the frames in the order they came.  The element waits for the
+ * engines and pushes the frames; this keeps the books. */
 
 #include <gst/gst.h>
 
@@ -40,7 +41,38 @@ void                   gst_cuda_box_blur_flight_hold      (GstCudaBoxBlurFlight 
 
 GstBuffer *            gst_cuda_box_blur_flight_free      (GstCudaBoxBlurFlight * flight);
 
-guint                  gst_cuda_box_blur_flight_free_slot (const GQueue * pending,
-                                                           guint n_slots);
+/* Waits for the blurs queued on engine @slot: FALSE when one failed (the
+ * waiter says why). */
+typedef gboolean (*GstCudaBoxBlurWaitFunc) (gpointer user_data, guint slot);
+
+/* Sends a landed frame on; takes @out. */
+typedef GstFlowReturn (*GstCudaBoxBlurPushFunc) (gpointer user_data,
+    GstBuffer * out);
+
+/* The frames in flight, oldest first. */
+typedef struct
+{
+  GQueue queue;                 /* GstCudaBoxBlurFlight */
+  GstCudaBoxBlurWaitFunc wait;
+  gpointer user_data;
+} GstCudaBoxBlurFlights;
+
+void                   gst_cuda_box_blur_flights_init     (GstCudaBoxBlurFlights * flights,
+                                                           GstCudaBoxBlurWaitFunc wait,
+                                                           gpointer user_data);
+
+guint                  gst_cuda_box_blur_flights_length   (const GstCudaBoxBlurFlights * flights);
+
+guint                  gst_cuda_box_blur_flights_free_slot (const GstCudaBoxBlurFlights * flights,
+                                                            guint n_slots);
+
+void                   gst_cuda_box_blur_flights_queue    (GstCudaBoxBlurFlights * flights,
+                                                           GstCudaBoxBlurFlight * flight);
+
+gboolean               gst_cuda_box_blur_flights_land     (GstCudaBoxBlurFlights * flights,
+                                                           GstBuffer ** out);
+
+GstFlowReturn          gst_cuda_box_blur_flights_drain    (GstCudaBoxBlurFlights * flights,
+                                                           GstCudaBoxBlurPushFunc push);
 
 G_END_DECLS

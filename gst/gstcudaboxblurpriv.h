@@ -87,10 +87,9 @@ struct _GstCudaBoxBlur
   guint slot;                   /* the engine it runs on */
   GstCudaBoxBlurFlight *flight; /* NULL: transform() waits for its blur */
 
-  /* frames whose blur may still run, oldest first (GstCudaBoxBlurFlight),
-   * on the
-   * streaming thread only */
-  GQueue pending;
+  /* frames whose blur may still run, oldest first; on the streaming
+   * thread only */
+  GstCudaBoxBlurFlights flights;
 
   /* roi-hold's regions, from prepare_output_buffer() to the next flush,
    * caps or stop */
@@ -185,6 +184,8 @@ GstFlowReturn gst_cuda_box_blur_transform             (GstBaseTransform * trans,
 
 GstFlowReturn gst_cuda_box_blur_generate_output       (GstBaseTransform * trans,
                                                        GstBuffer ** outbuf);
+
+void          gst_cuda_box_blur_init_flights          (GstCudaBoxBlur * self);
 
 GstFlowReturn gst_cuda_box_blur_drain                 (GstCudaBoxBlur * self,
                                                        gboolean push);

@@ -168,6 +168,21 @@ gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
   g_error_free (error);
 }
 
+/* Sums the work memory of the engines into the work-memory property. */
+void
+gst_cuda_box_blur_count_work_memory (GstCudaBoxBlur * self)
+{
+  guint64 bytes = 0;
+  guint i;
+
+  for (i = 0; i < MAX_FRAMES_IN_FLIGHT; i++)
+    if (self->engines[i])
+      bytes += gst_cuda_box_blur_engine_work_bytes (self->engines[i]);
+  GST_OBJECT_LOCK (self);
+  self->props.work_memory = bytes;
+  GST_OBJECT_UNLOCK (self);
+}
+
 /* Runs the engine on this frame in the engine's context; posts the
  * error. */
 static gboolean
@@ -311,20 +326,24 @@ gst_cuda_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   return ret;
 }
 
-/* Frees @flight once its blur is done, and returns its output (NULL when
- * the blur failed: the error is posted). */
-static GstBuffer *
-gst_cuda_box_blur_land (GstCudaBoxBlur * self, GstCudaBoxBlurFlight * flight)
+static GstFlowReturn
+gst_cuda_box_blur_push_landed (gpointer element, GstBuffer * out)
 {
-  const gboolean ok = flight->slot < 0
-      || gst_cuda_box_blur_wait_slot (self, flight->slot);
-  GstBuffer *out = gst_cuda_box_blur_flight_free (flight);
+  return gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (element), out);
+}
 
-  if (!ok) {
-    gst_buffer_unref (out);
-    return NULL;
-  }
-  return out;
+static gboolean
+gst_cuda_box_blur_wait_landing (gpointer element, guint slot)
+{
+  return gst_cuda_box_blur_wait_slot (GST_CUDA_BOX_BLUR (element), slot);
+}
+
+/* No frame in flight yet; frames land through the element's engines. */
+void
+gst_cuda_box_blur_init_flights (GstCudaBoxBlur * self)
+{
+  gst_cuda_box_blur_flights_init (&self->flights,
+      gst_cuda_box_blur_wait_landing, self);
 }
 
 /* Lands every frame in flight, oldest first, and with @push sends each
@@ -332,20 +351,8 @@ gst_cuda_box_blur_land (GstCudaBoxBlur * self, GstCudaBoxBlurFlight * flight)
 GstFlowReturn
 gst_cuda_box_blur_drain (GstCudaBoxBlur * self, gboolean push)
 {
-  GstFlowReturn ret = GST_FLOW_OK;
-  GstCudaBoxBlurFlight *flight;
-
-  while ((flight = g_queue_pop_head (&self->pending))) {
-    GstBuffer *out = gst_cuda_box_blur_land (self, flight);
-
-    if (!out)
-      ret = GST_FLOW_ERROR;
-    else if (push && ret == GST_FLOW_OK)
-      ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), out);
-    else
-      gst_buffer_unref (out);
-  }
-  return ret;
+  return gst_cuda_box_blur_flights_drain (&self->flights,
+      push ? gst_cuda_box_blur_push_landed : NULL);
 }
 
 /* The engine no frame in flight runs on, made when first needed. */
@@ -353,7 +360,7 @@ static gboolean
 gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
 {
   /* at most frames-in-flight - 1 frames wait, so one engine is free */
-  const guint i = gst_cuda_box_blur_flight_free_slot (&self->pending,
+  const guint i = gst_cuda_box_blur_flights_free_slot (&self->flights,
       MAX_FRAMES_IN_FLIGHT);
   GError *error = NULL;
 
@@ -375,7 +382,7 @@ gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
 }
 
 /* With frames-in-flight at N above 1, each frame's blur is queued on an
- * engine of its own and the frame waits in self->pending; the oldest goes
+ * engine of its own and the frame waits in self->flights; the oldest goes
  * downstream, once its blur is done, when N frames are in flight.  Frames
  * with nothing to blur queue up too, so frames leave in the order they
  * came, each with its own timestamps and metas. */
@@ -397,7 +404,7 @@ gst_cuda_box_blur_generate_output (GstBaseTransform * trans,
 
     self->slot = 0;
     self->flight = NULL;
-    if (depth > 1 || self->pending.length > 0) {
+    if (depth > 1 || gst_cuda_box_blur_flights_length (&self->flights) > 0) {
       if (!gst_cuda_box_blur_free_slot (self, &self->slot))
         return GST_FLOW_ERROR;
       self->flight = gst_cuda_box_blur_flight_new ();
@@ -416,15 +423,12 @@ gst_cuda_box_blur_generate_output (GstBaseTransform * trans,
       return ret;
     }
     self->flight->out = out;
-    g_queue_push_tail (&self->pending, self->flight);
+    gst_cuda_box_blur_flights_queue (&self->flights, self->flight);
     self->flight = NULL;
   }
 
-  if (self->pending.length >= MAX (depth, 1)) {
-    *outbuf = gst_cuda_box_blur_land (self,
-        g_queue_pop_head (&self->pending));
-    if (!*outbuf)
-      ret = GST_FLOW_ERROR;
-  }
+  if (gst_cuda_box_blur_flights_length (&self->flights) >= MAX (depth, 1)
+      && !gst_cuda_box_blur_flights_land (&self->flights, outbuf))
+    ret = GST_FLOW_ERROR;
   return ret;
 }
