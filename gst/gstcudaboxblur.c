@@ -273,23 +273,6 @@ gst_cuda_box_blur_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Makes the element's CUDA context current on the calling thread, until
- * gst_cuda_box_blur_leave() gives the thread back what it had current:
- * the application's thread in start(), or a neighbour's thread that
- * works in a context of its own. */
-gboolean
-gst_cuda_box_blur_enter (GstCudaBoxBlur * self, GError ** error)
-{
-  return gst_cuda_box_blur_context_enter (CUDA_CONTEXT (self),
-      self->device.device_id, error);
-}
-
-void
-gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
-{
-  gst_cuda_box_blur_context_leave (CUDA_CONTEXT (self));
-}
-
 /* Opens device @device_id, in the element's CUDA context: describes it,
  * gets its kernels and makes the allocator of frames, posting the error a
  * user sees when any of it fails. */

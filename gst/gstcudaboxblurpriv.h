@@ -21,6 +21,7 @@
 #include <gst/video/gstvideofilter.h>
 
 #include "gstcudaboxblur.h"
+#include "gstcudaboxblurcontext.h"
 #include "gstcudaboxblurflight.h"
 #include "gstcudaboxblurprops.h"
 #include "cudaboxblur-device.h"
@@ -117,11 +118,24 @@ struct _GstCudaBoxBlur
 #define CUDA_CONTEXT(self) NULL
 #endif
 
-/* gstcudaboxblur.c */
-gboolean      gst_cuda_box_blur_enter                 (GstCudaBoxBlur * self,
-                                                       GError ** error);
+/* Makes the element's CUDA context current on the calling thread, until
+ * gst_cuda_box_blur_leave() gives the thread back what it had current:
+ * the application's thread in start(), or a neighbour's thread that
+ * works in a context of its own. */
+static inline gboolean
+gst_cuda_box_blur_enter (GstCudaBoxBlur * self, GError ** error)
+{
+  return gst_cuda_box_blur_context_enter (CUDA_CONTEXT (self),
+      self->device.device_id, error);
+}
 
-void          gst_cuda_box_blur_leave                 (GstCudaBoxBlur * self);
+static inline void
+gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
+{
+  gst_cuda_box_blur_context_leave (CUDA_CONTEXT (self));
+}
+
+/* gstcudaboxblur.c */
 
 gboolean      gst_cuda_box_blur_open                  (GstCudaBoxBlur * self,
                                                        gint device_id);
