@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 } G_STMT_END
 
 #define PINNED "cudaboxblur memory-mode=pinned"
+#define MANAGED "cudaboxblur memory-mode=managed"
 /* frames-in-flight of the streaming rows that keep several */
 #define IN_FLIGHT 3
 

@@ -145,7 +145,7 @@ main (int argc, char **argv)
 
   if (soak_frames > 0) {
     soak (soak_frames, PINNED);
-    soak (soak_frames, "cudaboxblur");
+    soak (soak_frames, MANAGED);
 #ifdef HAVE_GST_CUDA
     decode_soak (soak_frames);
 #endif

@@ -196,7 +196,7 @@ G_STATIC_ASSERT (sizeof (GstCudaBoxBlurHoldMotion) == sizeof (gint32));
 G_STATIC_ASSERT (sizeof (GstCudaBoxBlurMemoryMode) == sizeof (gint32));
 
 #define DEFAULT_DEVICE_ID -1
-#define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
+#define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_AUTO
 #define DEFAULT_FRAMES_IN_FLIGHT 1
 #define DEFAULT_POST_MESSAGES FALSE
 
@@ -409,10 +409,10 @@ static const PropRow rows[] = {
         G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
         DEFAULT_MEMORY_MODE, READY_ONLY, AT (memory_mode), NONE, 0},
   {"memory-in-use", "Memory in use", "The memory mode taken at start: "
-        "memory-mode's, or what auto chose for the device",
+        "memory-mode's, or what auto chose for the device; auto before",
         G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
-        DEFAULT_MEMORY_MODE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS,
-        AT (memory_in_use), NONE, 0},
+        GST_CUDA_BOX_BLUR_MEMORY_AUTO, G_PARAM_READABLE |
+        G_PARAM_STATIC_STRINGS, AT (memory_in_use), NONE, 0},
   {"frames-in-flight", "Frames in flight", "1..8: frames worked on at once, "
         "each on a CUDA stream of its own; adds frames-in-flight - 1 frame "
         "periods of latency", G_TYPE_UINT, NULL, 1,
@@ -452,7 +452,7 @@ gst_cuda_box_blur_props_init (GstCudaBoxBlurProps * props)
   gst_cuda_box_blur_settings_init (&props->settings);
   props->device_id = DEFAULT_DEVICE_ID;
   props->memory_mode = DEFAULT_MEMORY_MODE;
-  props->memory_in_use = DEFAULT_MEMORY_MODE;
+  props->memory_in_use = GST_CUDA_BOX_BLUR_MEMORY_AUTO;
   props->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   props->post_messages = DEFAULT_POST_MESSAGES;
   props->arch = NULL;

@@ -625,7 +625,7 @@ GST_START_TEST (test_properties)
     };
     GEnumValue *v;
 
-    fail_unless_equals_int (mode->default_value, 0);
+    fail_unless_equals_int (mode->default_value, 2);
     v = g_enum_get_value_by_nick (mode->enum_class, "managed");
     fail_unless (v != NULL && v->value == 0);
     v = g_enum_get_value_by_nick (mode->enum_class, "pinned");
@@ -633,13 +633,13 @@ GST_START_TEST (test_properties)
     v = g_enum_get_value_by_nick (mode->enum_class, "auto");
     fail_unless (v != NULL && v->value == 2);
     fail_unless (mode->parent_instance.flags & GST_PARAM_MUTABLE_READY);
-    /* what start took: read-only, the default's before */
+    /* what start took: read-only, auto before */
     mode = G_PARAM_SPEC_ENUM (find_property (e, "memory-in-use"));
     fail_unless (G_PARAM_SPEC_VALUE_TYPE (mode) ==
         G_PARAM_SPEC_VALUE_TYPE (find_property (e, "memory-mode")));
     fail_unless ((mode->parent_instance.flags & G_PARAM_READWRITE) ==
         G_PARAM_READABLE);
-    fail_unless_equals_int (mode->default_value, 0);
+    fail_unless_equals_int (mode->default_value, 2);
 
     fail_unless_equals_int (border->default_value,
         GST_CUDA_BOX_BLUR_BORDER_SHRINK);
