@@ -136,13 +136,10 @@ gst_cuda_box_blur_leave (GstCudaBoxBlur * self)
 }
 
 /* gstcudaboxblur.c */
-
 gboolean      gst_cuda_box_blur_open                  (GstCudaBoxBlur * self,
                                                        gint device_id);
 
 void          gst_cuda_box_blur_drop_engine           (GstCudaBoxBlur * self);
-
-void          gst_cuda_box_blur_count_work_memory     (GstCudaBoxBlur * self);
 
 void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self);
 
@@ -198,6 +195,8 @@ GstFlowReturn gst_cuda_box_blur_transform             (GstBaseTransform * trans,
 
 GstFlowReturn gst_cuda_box_blur_generate_output       (GstBaseTransform * trans,
                                                        GstBuffer ** outbuf);
+
+void          gst_cuda_box_blur_count_work_memory     (GstCudaBoxBlur * self);
 
 void          gst_cuda_box_blur_init_flights          (GstCudaBoxBlur * self);
 
