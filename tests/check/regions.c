@@ -70,6 +70,37 @@ origin (GArray * origins, guint i)
   return &g_array_index (origins, GstCudaBoxBlurRegionOrigin, i);
 }
 
+/* One face's frames, one after the other: the settings and the frame they
+ * are for, what roi-hold keeps, and the last frame's regions and their
+ * origins. */
+typedef struct
+{
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurInfo info;
+  GstCudaBoxBlurHold hold;
+  GArray *regions;
+  GArray *origins;
+} Frames;
+
+/* The number of regions of the next frame, with a face meta at @x, @y,
+ * @w x @h (meta id @id). */
+static guint
+face_frame (Frames * f, gint x, gint y, gint w, gint h, gint id)
+{
+  GstBuffer *buf = gst_buffer_new ();
+
+  add_face (buf, "face", x, y, w, h, id, 0, -1);
+  return regions_of (&f->s, &f->info, &f->hold, buf, f->regions, f->origins);
+}
+
+/* The same for a frame without a meta: the detector missed the face. */
+static guint
+missed_frame (Frames * f)
+{
+  return regions_of (&f->s, &f->info, &f->hold, gst_buffer_new (),
+      f->regions, f->origins);
+}
+
 /* roi-hold-motion=linear: a face seen at x 10 and then 16, 20 then 22
  * wide, moves on by 6 and widens by 2 a frame while it is missed; with
  * roi-hold-grow it also grows by that fraction of its size a frame about
@@ -78,134 +109,95 @@ origin (GArray * origins, guint i)
  * side instead; with none it stays where it was. */
 GST_START_TEST (test_roi_hold_motion)
 {
-  const GstCudaBoxBlurInfo info = test_info ("GRAY8", 128, 96);
-  GArray *regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  GArray *origins = g_array_new (FALSE, FALSE,
-      sizeof (GstCudaBoxBlurRegionOrigin));
-  GstCudaBoxBlurSettings s;
-  GstCudaBoxBlurHold hold;
-  GstBuffer *buf;
+  Frames f = { .info = test_info ("GRAY8", 128, 96),
+    .regions = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle)),
+    .origins = g_array_new (FALSE, FALSE, sizeof (GstCudaBoxBlurRegionOrigin))
+  };
 
-  gst_cuda_box_blur_settings_init (&s);
-  fail_unless_equals_int (s.roi_hold_motion,
+  gst_cuda_box_blur_settings_init (&f.s);
+  fail_unless_equals_int (f.s.roi_hold_motion,
       GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR);
-  s.roi_meta = TRUE;
-  s.roi_hold = 3;
-  s.roi_hold_grow = 0;
-  gst_cuda_box_blur_hold_init (&hold);
+  f.s.roi_meta = TRUE;
+  f.s.roi_hold = 3;
+  f.s.roi_hold_grow = 0;
+  gst_cuda_box_blur_hold_init (&f.hold);
 
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
-          origins), 1);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 16, 10, 22, 20, 0, 0, -1);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
-          origins), 1);
-  assert_rect (regions, 0, 16, 10, 22, 20);
-  fail_unless_equals_int (origin (origins, 0)->reason,
+  fail_unless_equals_int (face_frame (&f, 10, 10, 20, 20, 0), 1);
+  fail_unless_equals_int (face_frame (&f, 16, 10, 22, 20, 0), 1);
+  assert_rect (f.regions, 0, 16, 10, 22, 20);
+  fail_unless_equals_int (origin (f.origins, 0)->reason,
       GST_CUDA_BOX_BLUR_REASON_META);
 
   /* missed: moving on */
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 22, 10, 24, 20);
-  fail_unless_equals_int (origin (origins, 0)->reason,
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 22, 10, 24, 20);
+  fail_unless_equals_int (origin (f.origins, 0)->reason,
       GST_CUDA_BOX_BLUR_REASON_HELD);
-  fail_unless_equals_int (origin (origins, 0)->held, 1);
-  fail_unless (origin (origins, 0)->predicted);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 28, 10, 26, 20);
-  fail_unless_equals_int (origin (origins, 0)->held, 2);
+  fail_unless_equals_int (origin (f.origins, 0)->held, 1);
+  fail_unless (origin (f.origins, 0)->predicted);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 28, 10, 26, 20);
+  fail_unless_equals_int (origin (f.origins, 0)->held, 2);
 
   /* seen again where it was predicted: the same region, and its velocity
    * over the three frames since the last meta */
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 37, 10, 28, 20, 0, 0, -1);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, buf, regions,
-          origins), 1);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
+  fail_unless_equals_int (face_frame (&f, 37, 10, 28, 20, 0), 1);
+  fail_unless_equals_int (missed_frame (&f), 1);
   /* (37 - 16) / 3 = 7 and (28 - 22) / 3 = 2 a frame */
-  assert_rect (regions, 0, 44, 10, 30, 20);
+  assert_rect (f.regions, 0, 44, 10, 30, 20);
 
   /* growing: 20 + 0.1 x 20 wide and high about its centre after one
    * frame, rounded outwards: x 22 - 1.2, y 10 - 1 */
-  s.roi_hold_grow = 0.1;
-  gst_cuda_box_blur_hold_reset (&hold);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 16, 10, 22, 20, 0, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 20, 9, 28, 22);
+  f.s.roi_hold_grow = 0.1;
+  gst_cuda_box_blur_hold_reset (&f.hold);
+  face_frame (&f, 10, 10, 20, 20, 0);
+  face_frame (&f, 16, 10, 22, 20, 0);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 20, 9, 28, 22);
 
   /* leaving the frame at 50 a frame (too fast to overlap: the metas' id
    * links them): clipped while part of it is in the frame, then dropped */
-  s.roi_hold_grow = 0;
-  gst_cuda_box_blur_hold_reset (&hold);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 20, 40, 16, 16, 1, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 70, 40, 16, 16, 1, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 120, 40, 8, 16);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 0);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 0);
+  f.s.roi_hold_grow = 0;
+  gst_cuda_box_blur_hold_reset (&f.hold);
+  face_frame (&f, 20, 40, 16, 16, 1);
+  face_frame (&f, 70, 40, 16, 16, 1);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 120, 40, 8, 16);
+  fail_unless_equals_int (missed_frame (&f), 0);
+  fail_unless_equals_int (missed_frame (&f), 0);
 
   /* seen once: where it was, grown by roi-hold-reach (0.2 by default) of
    * its size on every side a frame, 20 + 2 x 4 then 20 + 2 x 8 */
-  fail_unless (s.roi_hold_reach == GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH);
-  gst_cuda_box_blur_hold_reset (&hold);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 6, 6, 28, 28);
-  fail_if (origin (origins, 0)->predicted);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 2, 2, 36, 36);
+  fail_unless (f.s.roi_hold_reach == GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH);
+  gst_cuda_box_blur_hold_reset (&f.hold);
+  face_frame (&f, 10, 10, 20, 20, 0);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 6, 6, 28, 28);
+  fail_if (origin (f.origins, 0)->predicted);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 2, 2, 36, 36);
   /* by roi-hold-grow where that is more: 20 + 0.5 x 20 after one frame */
-  s.roi_hold_reach = 0;
-  s.roi_hold_grow = 0.5;
-  gst_cuda_box_blur_hold_reset (&hold);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 5, 5, 30, 30);
-  s.roi_hold_reach = 0.2;
+  f.s.roi_hold_reach = 0;
+  f.s.roi_hold_grow = 0.5;
+  gst_cuda_box_blur_hold_reset (&f.hold);
+  face_frame (&f, 10, 10, 20, 20, 0);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 5, 5, 30, 30);
+  f.s.roi_hold_reach = GST_CUDA_BOX_BLUR_DEFAULT_ROI_HOLD_REACH;
 
   /* none: where its meta last was, not grown */
-  s.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
-  s.roi_hold_grow = 0.1;
-  gst_cuda_box_blur_hold_reset (&hold);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 10, 10, 20, 20, 0, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  buf = gst_buffer_new ();
-  add_face (buf, "face", 16, 10, 22, 20, 0, 0, -1);
-  regions_of (&s, &info, &hold, buf, regions, origins);
-  fail_unless_equals_int (regions_of (&s, &info, &hold, gst_buffer_new (),
-          regions, origins), 1);
-  assert_rect (regions, 0, 16, 10, 22, 20);
-  fail_if (origin (origins, 0)->predicted);
+  f.s.roi_hold_motion = GST_CUDA_BOX_BLUR_HOLD_MOTION_NONE;
+  f.s.roi_hold_grow = 0.1;
+  gst_cuda_box_blur_hold_reset (&f.hold);
+  face_frame (&f, 10, 10, 20, 20, 0);
+  face_frame (&f, 16, 10, 22, 20, 0);
+  fail_unless_equals_int (missed_frame (&f), 1);
+  assert_rect (f.regions, 0, 16, 10, 22, 20);
+  fail_if (origin (f.origins, 0)->predicted);
 
-  gst_cuda_box_blur_hold_clear (&hold);
-  g_array_unref (regions);
-  g_array_unref (origins);
+  gst_cuda_box_blur_hold_clear (&f.hold);
+  g_array_unref (f.regions);
+  g_array_unref (f.origins);
 }
 
 GST_END_TEST;

@@ -296,6 +296,18 @@ GST_START_TEST (test_roi_hold)
 
 GST_END_TEST;
 
+/* The one region of element message @msg, which lists exactly one. */
+static const GstStructure *
+only_region (GstMessage * msg)
+{
+  const GValue *regions = gst_structure_get_value (gst_message_get_structure
+      (msg), "regions");
+
+  fail_unless (regions && GST_VALUE_HOLDS_LIST (regions));
+  fail_unless_equals_int (gst_value_list_get_size (regions), 1);
+  return gst_value_get_structure (gst_value_list_get_value (regions, 0));
+}
+
 /* Pops the element message of @bus's next redacted frame and checks its
  * times and its one region. */
 static void
@@ -305,7 +317,6 @@ assert_audit (GstBus * bus, GstClockTime pts, guint x, guint y, guint w,
 {
   GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
   const GstStructure *s, *region;
-  const GValue *regions;
   GstClockTime t;
   guint u;
   gint i;
@@ -320,10 +331,7 @@ assert_audit (GstBus * bus, GstClockTime pts, guint x, guint y, guint w,
   fail_unless (gst_structure_get_uint64 (s, "running-time", &t) && t == pts);
   fail_unless (gst_structure_get_uint64 (s, "duration", &t)
       && t == GST_SECOND / 30);
-  regions = gst_structure_get_value (s, "regions");
-  fail_unless (regions && GST_VALUE_HOLDS_LIST (regions));
-  fail_unless_equals_int (gst_value_list_get_size (regions), 1);
-  region = gst_value_get_structure (gst_value_list_get_value (regions, 0));
+  region = only_region (msg);
   fail_unless (gst_structure_get_uint (region, "x", &u) && u == x);
   fail_unless (gst_structure_get_uint (region, "y", &u) && u == y);
   fail_unless (gst_structure_get_uint (region, "width", &u) && u == w);
@@ -418,16 +426,11 @@ static GstStructure *
 pop_region (GstBus * bus, guint f, const gchar * reason)
 {
   GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
-  const GValue *regions;
   GstStructure *region;
   gint id;
 
   fail_unless (msg != NULL, "frame %u: no message", f);
-  regions = gst_structure_get_value (gst_message_get_structure (msg),
-      "regions");
-  fail_unless_equals_int (gst_value_list_get_size (regions), 1);
-  region = gst_structure_copy (gst_value_get_structure
-      (gst_value_list_get_value (regions, 0)));
+  region = gst_structure_copy (only_region (msg));
   gst_message_unref (msg);
   fail_unless_equals_string (gst_structure_get_string (region, "type"),
       "face");
