@@ -55,6 +55,8 @@ gchar *  gst_cuda_box_blur_no_device_explain (gboolean has_driver,
 
 gboolean gst_cuda_box_blur_context_lost    (void);
 
+void     gst_cuda_box_blur_device_mark_lost (gint device_id);
+
 cudaError_t gst_cuda_box_blur_keep_on_host  (const void * ptr,
                                              gsize size,
                                              gint device_id);
