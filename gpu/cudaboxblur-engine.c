@@ -20,6 +20,7 @@
 #include "cudaboxblur-engine.h"
 #include "boxblur-args.h"
 #include "cudaboxblur-debug.h"
+#include "cudaboxblur-launch.h"
 #include "cudaboxblur-plan.h"
 
 #include <string.h>
@@ -40,6 +41,7 @@ struct _GstCudaBoxBlurEngine
   const GstCudaBoxBlurProgram *program;
   cudaStream_t stream;
   GstCudaBoxBlurPlan *plan;     /* the launches of the frame */
+  GstCudaBoxBlurLauncher *launcher;
   gpointer log_object;          /* GObject or NULL, not reffed */
 
   /* device memory for the passes between the first and the last */
@@ -99,7 +101,8 @@ gst_cuda_box_blur_engine_new (const GstCudaBoxBlurDevice * device,
   engine->slots = g_array_new (FALSE, FALSE, sizeof (HaloSlot));
   engine->layers = g_array_new (FALSE, FALSE, sizeof (guint));
   engine->rounded = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
-  engine->plan = gst_cuda_box_blur_plan_new (program, log_object);
+  engine->plan = gst_cuda_box_blur_plan_new (&device->target, log_object);
+  engine->launcher = gst_cuda_box_blur_launcher_new (program, log_object);
   if (!GST_CUDA_BOX_BLUR_CHECK (cudaStreamCreateWithFlags (&engine->stream,
               cudaStreamNonBlocking), error)) {
     engine->stream = NULL;
@@ -127,6 +130,7 @@ gst_cuda_box_blur_engine_free (GstCudaBoxBlurEngine * engine)
     cudaStreamDestroy (engine->stream);
   }
   gst_cuda_box_blur_plan_free (engine->plan);
+  gst_cuda_box_blur_launcher_free (engine->launcher);
   for (i = 0; i < N_STAGES; i++)
     gst_cuda_box_blur_work_memory_release (&engine->stage[i]);
   gst_cuda_box_blur_work_memory_release (&engine->scratch);
@@ -149,7 +153,7 @@ gsize
 gst_cuda_box_blur_engine_work_bytes (const GstCudaBoxBlurEngine * engine)
 {
   gsize bytes = engine->scratch.size + engine->halos.size +
-      gst_cuda_box_blur_plan_work_bytes (engine->plan);
+      gst_cuda_box_blur_launcher_work_bytes (engine->launcher);
   guint i;
 
   for (i = 0; i < N_STAGES; i++)
@@ -179,11 +183,11 @@ gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine)
  *
  * Returns: the kernel of launch @i of the last frame.
  */
-cudaKernel_t
+GstCudaBoxBlurKernel
 gst_cuda_box_blur_engine_launch_kernel (const GstCudaBoxBlurEngine * engine,
     guint i)
 {
-  return gst_cuda_box_blur_plan_launch_kernel (engine->plan, i);
+  return gst_cuda_box_blur_plan_get_launch (engine->plan, i)->kernel;
 }
 
 /* Device memory a stream of @info frames may take at once: two frames in
@@ -749,7 +753,7 @@ gst_cuda_box_blur_engine_queue_blur (GstCudaBoxBlurEngine * engine,
   }
   if (job->invert)
     keep_regions (engine, job, &in, &out);
-  if (!gst_cuda_box_blur_plan_run (engine->plan, stream, error))
+  if (!gst_cuda_box_blur_launcher_run (engine->launcher, engine->plan, stream, error))
     return FALSE;
 
   return dst->location != GST_CUDA_BOX_BLUR_IN_HOST
@@ -781,7 +785,7 @@ gst_cuda_box_blur_engine_queue_blur_in_place (GstCudaBoxBlurEngine * engine,
 
   if (!bring_in (engine, job->info, image, &frame, error)
       || !redact_regions (engine, job, &frame, NULL, error)
-      || !gst_cuda_box_blur_plan_run (engine->plan, stream, error))
+      || !gst_cuda_box_blur_launcher_run (engine->launcher, engine->plan, stream, error))
     return FALSE;
 
   return image->location != GST_CUDA_BOX_BLUR_IN_HOST
