@@ -154,7 +154,7 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
     for (f = 0; f < 2; f++) {
       const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
       const gchar *fmt = f ? "GRAY32F" : "GRAY8";
-      KernelJob job = { gst_cuda_box_blur_plan_new (&dev->target, NULL),
+      KernelJob job = { gst_cuda_box_blur_plan_new (&dev->target),
         launcher,
         f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
       };

@@ -80,7 +80,7 @@ gst_cuda_box_blur_frame_plan_new (const GstCudaBoxBlurTarget * target,
 {
   GstCudaBoxBlurFramePlan *frame = g_new0 (GstCudaBoxBlurFramePlan, 1);
 
-  frame->plan = gst_cuda_box_blur_plan_new (target, log_object);
+  frame->plan = gst_cuda_box_blur_plan_new (target);
   frame->log_object = log_object;
   frame->copies[BEFORE] = g_array_new (FALSE, FALSE,
       sizeof (GstCudaBoxBlurCopy));

@@ -19,13 +19,9 @@
 
 #include "cudaboxblur-plan.h"
 #include "boxblur-args.h"
-#include "cudaboxblur-debug.h"
 
 #include <math.h>
 #include <string.h>
-
-CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
-    "cudaboxblur kernel launches")
 
 /* Threads per block of the kernels with one thread per sample (and per
  * byte of the copies); the 3x3 one makes BOX3_ROWS (boxblur-args.h)
@@ -141,7 +137,6 @@ typedef GstCudaBoxBlurLaunch Launch;
 
 struct _GstCudaBoxBlurPlan
 {
-  gpointer log_object;          /* GObject or NULL, not reffed */
   gint multiprocessors;         /* of the target; 0: unknown */
   gint tiles_per_sm;            /* of box_tiles_u8 at once; 0: unknown */
   GstCudaBoxBlurSampleType type;
@@ -157,14 +152,11 @@ struct _GstCudaBoxBlurPlan
 /**
  * gst_cuda_box_blur_plan_new:
  * @target: the GPU to plan for
- * @log_object: (nullable): the #GObject the plan's log lines name, which
- *   must outlive it
  *
  * An empty plan of launches of the kernels of kernels/.
  */
 GstCudaBoxBlurPlan *
-gst_cuda_box_blur_plan_new (const GstCudaBoxBlurTarget * target,
-    gpointer log_object)
+gst_cuda_box_blur_plan_new (const GstCudaBoxBlurTarget * target)
 {
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
 
@@ -175,7 +167,6 @@ gst_cuda_box_blur_plan_new (const GstCudaBoxBlurTarget * target,
     /* the larger of the one pass's tiles */
     plan->tiles_per_sm = target->shared_per_multiprocessor /
         (TILE_SUMS (TILE_PITCH_PX4) * 2 + target->reserved_shared_per_block);
-  plan->log_object = log_object;
   plan->args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));
   plan->launches = g_array_new (FALSE, FALSE, sizeof (Launch));
   plan->pending = g_array_new (FALSE, FALSE, sizeof (Launch));

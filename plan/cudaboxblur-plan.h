@@ -121,8 +121,7 @@ typedef struct
  * order). */
 typedef struct _GstCudaBoxBlurPlan GstCudaBoxBlurPlan;
 
-GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurTarget * target,
-                                                     gpointer log_object);
+GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurTarget * target);
 
 void                 gst_cuda_box_blur_plan_free    (GstCudaBoxBlurPlan * plan);
 

@@ -81,7 +81,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   GstVideoRectangle region = { 0, 0, w, h };
   GstMapInfo map;
   GError *error = NULL;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   gsize in_size;
 
   if (pixelate) {
@@ -131,8 +131,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
         &region);
   }
   fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
-          &error), "%s",
-      error ? error->message : "");
+          &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
 
   fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
@@ -447,7 +446,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
   GstCudaBoxBlurPlane src, dst;
   GstCudaBoxBlurSettings settings;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   GError *error = NULL;
   guint8 *mem;
   GstMapInfo map;
@@ -470,8 +469,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   gst_cuda_box_blur_plan_blur_pixels (plan, GST_CUDA_BOX_BLUR_ONE_PASS, &src,
       &dst, &window, edge > 0 ? &region : NULL, 3);
   fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
-          &error), "%s",
-      error ? error->message : "");
+          &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
   fail_unless (cudaMemcpy (map.data, mem + info.size, info.size,
@@ -587,7 +585,7 @@ launches (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 {
   const GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstCudaBoxBlurWindow window = { rx, ry, border, 0.0 };
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   GstCudaBoxBlurPlane src = { NULL, w, h, info.stride[0], info.comp[0].step };
   GstCudaBoxBlurPlane dst = src;
   guint n;
