@@ -230,6 +230,9 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
   g_strlcpy (device->name, props.name, sizeof (device->name));
   device->major = props.major;
   device->minor = props.minor;
+  device->target.multiprocessors = props.multiProcessorCount;
+  device->target.shared_per_multiprocessor = props.sharedMemPerMultiprocessor;
+  device->target.reserved_shared_per_block = props.reservedSharedMemPerBlock;
   GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d", device_id,
       device->name, device->major, device->minor,
       props.concurrentManagedAccess);

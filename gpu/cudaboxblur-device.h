@@ -14,6 +14,8 @@
 #include <gst/gst.h>
 #include <cuda_runtime_api.h>
 
+#include "cudaboxblur-plan.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -22,6 +24,7 @@ typedef struct
   gchar name[256];
   gint major;
   gint minor;
+  GstCudaBoxBlurTarget target;  /* what the plan needs to know of it */
 } GstCudaBoxBlurDevice;
 
 gboolean gst_cuda_box_blur_device_query    (gint device_id,

@@ -14,11 +14,13 @@
 #include <cuda_runtime_api.h>
 
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-launch.h"
 #include "cudaboxblur-plan.h"
 #include "cudaboxblur-program.h"
 #include "testutils.h"
 
-static const GstCudaBoxBlurProgram *program;
+static GstCudaBoxBlurDevice device;
+static GstCudaBoxBlurLauncher *launcher;
 
 /* The top left quarter of the frame in @buf (rows @stride bytes apart)
  * made bright: the largest 8- and 16-bit samples, float32 samples raised
@@ -79,7 +81,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   GstVideoRectangle region = { 0, 0, w, h };
   GstMapInfo map;
   GError *error = NULL;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   gsize in_size;
 
   if (pixelate) {
@@ -128,8 +130,8 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
         &region);
   }
-  fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
-      error ? error->message : "");
+  fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
+          &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
 
   fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
@@ -444,7 +446,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
   GstCudaBoxBlurPlane src, dst;
   GstCudaBoxBlurSettings settings;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   GError *error = NULL;
   guint8 *mem;
   GstMapInfo map;
@@ -466,8 +468,8 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   gst_cuda_box_blur_plan_reset (plan, info.type);
   gst_cuda_box_blur_plan_blur_pixels (plan, GST_CUDA_BOX_BLUR_ONE_PASS, &src,
       &dst, &window, edge > 0 ? &region : NULL, 3);
-  fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
-      error ? error->message : "");
+  fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
+          &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
   fail_unless (cudaMemcpy (map.data, mem + info.size, info.size,
@@ -583,7 +585,7 @@ launches (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
 {
   const GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstCudaBoxBlurWindow window = { rx, ry, border, 0.0 };
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   GstCudaBoxBlurPlane src = { NULL, w, h, info.stride[0], info.comp[0].step };
   GstCudaBoxBlurPlane dst = src;
   guint n;
@@ -701,21 +703,29 @@ kernels_suite (void)
   return s;
 }
 
-/* The program every test uses, for device 0. */
+/* The launcher every test uses, of the program for device 0. */
 static void
 kernels_setup (void)
 {
-  GstCudaBoxBlurDevice device;
+  const GstCudaBoxBlurProgram *program;
   GError *error = NULL;
 
   if (!gst_cuda_box_blur_device_open (0, &device, &error)
       || !(program = gst_cuda_box_blur_program_get (device.major,
               device.minor, &error)))
     g_error ("%s", error->message);
+  launcher = gst_cuda_box_blur_launcher_new (program, NULL);
+}
+
+static void
+kernels_teardown (void)
+{
+  gst_cuda_box_blur_launcher_free (launcher);
 }
 
 static const TestGpuNeeds needs = {
   .setup = kernels_setup,
+  .teardown = kernels_teardown,
 };
 
 TEST_GPU_CHECK_MAIN ("kernels", kernels_suite, &needs);

@@ -20,18 +20,27 @@
  * cannot be left out of it.  The memory checker's findings through the
  * element are cases of their own.  Exits with 77 (skipped) and says why
  * when there is no usable GPU.
+ *
+ * With --plans (the suite sweep-plans, no GPU) every case is only
+ * planned, on the CPU, for an H200, into another frame and in place, and
+ * test_every_kernel_reached checks the plans' kernels: the chooser's
+ * coverage of the kernel table is then checked on every machine.
  */
 
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 #include <cuda_runtime_api.h>
 
+#include "cudaboxblur-frameplan.h"
 #include "testframes.h"
 
 static GstCudaBoxBlurDevice device;
+/* --plans: plan the cases, for an H200, and run none */
+static gboolean plans_only;
+static const GstCudaBoxBlurTarget h200 = { 132, 233472, 1024 };
 static const GstCudaBoxBlurProgram *program;
 
-/* The kernels the sweep launched, by index in the program; the families
+/* The kernels the sweep launched, by GstCudaBoxBlurKernel; the families
  * it ran. */
 static guint *launched;
 static guint families_done;
@@ -203,16 +212,39 @@ count_launches (const GstCudaBoxBlurEngine * engine)
   guint i;
 
   for (i = 0; i < gst_cuda_box_blur_engine_n_launches (engine); i++) {
-    const gint k = gst_cuda_box_blur_program_kernel_index (program,
-        gst_cuda_box_blur_engine_launch_kernel (engine, i));
-
-    fail_unless (k >= 0, "launch %u is of no kernel of the program", i);
-    launched[k]++;
+    launched[gst_cuda_box_blur_engine_launch_kernel (engine, i)]++;
   }
 }
 
+/* The plan of @job from @src into @dst (%NULL: in place) in host memory,
+ * its kernels counted. */
+static void
+count_planned (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
+    const GstCudaBoxBlurImage * dst)
+{
+  GstCudaBoxBlurFramePlan *frame = gst_cuda_box_blur_frame_plan_new (&h200,
+      NULL);
+  const GstCudaBoxBlurPlan *plan =
+      gst_cuda_box_blur_frame_plan_get_launches (frame);
+  GstCudaBoxBlurFrameNeeds needs;
+  guint8 *scratch, *halos;
+  guint i;
+
+  gst_cuda_box_blur_frame_plan_measure (frame, job,
+      dst ? &dst->frame : NULL, &needs);
+  scratch = g_malloc (needs.scratch);
+  halos = g_malloc (needs.halos);
+  gst_cuda_box_blur_frame_plan_make (frame, job, &src->frame,
+      dst ? &dst->frame : NULL, scratch, halos, NULL);
+  for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++)
+    launched[gst_cuda_box_blur_plan_get_launch (plan, i)->kernel]++;
+  g_free (scratch);
+  g_free (halos);
+  gst_cuda_box_blur_frame_plan_free (frame);
+}
+
 /* One case on an engine of its own: into another frame, and in place
- * where the element would take it. */
+ * where the element would take it; with --plans, their plans alone. */
 static void
 run_case (const Family * family, const GstCudaBoxBlurSettings * s,
     Layout layout, gint w, gint h, guint seed)
@@ -232,10 +264,22 @@ run_case (const Family * family, const GstCudaBoxBlurSettings * s,
       family->format, w, h, settings.mode, settings.radius_x,
       settings.radius_y, settings.passes, settings.border,
       layout_names[layout]);
-  engine = gst_cuda_box_blur_engine_new (&device, program, NULL, &error);
-  fail_unless (engine != NULL, "%s", error ? error->message : "");
   gst_cuda_box_blur_job_init (&job);
   gst_cuda_box_blur_job_resolve (&job, &settings, &info, in, NULL);
+  if (plans_only) {
+    src_mem = test_place_buffer (&src, &info, GST_CUDA_BOX_BLUR_IN_HOST, in);
+    dst_mem = test_place_frame (&dst, &info, GST_CUDA_BOX_BLUR_IN_HOST, NULL);
+    count_planned (&job, &src, &dst);
+    if (gst_cuda_box_blur_job_in_place_helps (&job))
+      count_planned (&job, &src, NULL);
+    test_release (GST_CUDA_BOX_BLUR_IN_HOST, src_mem);
+    test_release (GST_CUDA_BOX_BLUR_IN_HOST, dst_mem);
+    gst_cuda_box_blur_job_clear (&job);
+    gst_buffer_unref (in);
+    return;
+  }
+  engine = gst_cuda_box_blur_engine_new (&device, program, NULL, &error);
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
 
   src_mem = test_place_buffer (&src, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, in);
   dst_mem = test_place_frame (&dst, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, NULL);
@@ -305,22 +349,21 @@ GST_END_TEST;
  * for the families not run yet, when tests are picked by GST_CHECKS). */
 GST_START_TEST (test_every_kernel_reached)
 {
-  const guint n = gst_cuda_box_blur_program_n_kernels ();
   GString *missing = g_string_new (NULL);
   guint f, k;
 
   for (f = 0; f < G_N_ELEMENTS (families); f++)
     if (!(families_done & (1u << f)))
       sweep_family (f);
-  for (k = 0; k < n; k++) {
-    GST_INFO ("%s: %u launches", gst_cuda_box_blur_program_kernel_name (k),
+  for (k = 0; k < GST_CUDA_BOX_BLUR_N_KERNELS; k++) {
+    GST_INFO ("%s: %u launches", gst_cuda_box_blur_kernel_name (k),
         launched[k]);
     if (launched[k] == 0)
       g_string_append_printf (missing, " %s",
-          gst_cuda_box_blur_program_kernel_name (k));
+          gst_cuda_box_blur_kernel_name (k));
   }
-  fail_unless (missing->len == 0, "the sweep never launched:%s",
-      missing->str);
+  fail_unless (missing->len == 0, "the sweep never %s:%s",
+      plans_only ? "planned" : "launched", missing->str);
   g_string_free (missing, TRUE);
 }
 
@@ -431,7 +474,8 @@ sweep_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_sweep, 0, G_N_ELEMENTS (families));
   tcase_add_test (tc, test_every_kernel_reached);
-  tcase_add_test (tc, test_memory_checker_findings);
+  if (!plans_only)
+    tcase_add_test (tc, test_memory_checker_findings);
   return s;
 }
 
@@ -444,7 +488,7 @@ sweep_setup (void)
       || !(program = gst_cuda_box_blur_program_get (device.major,
               device.minor, &error)))
     g_error ("%s", error->message);
-  launched = g_new0 (guint, gst_cuda_box_blur_program_n_kernels ());
+  launched = g_new0 (guint, GST_CUDA_BOX_BLUR_N_KERNELS);
 }
 
 static void
@@ -458,4 +502,21 @@ static const TestGpuNeeds needs = {
   .teardown = sweep_teardown,
 };
 
-TEST_GPU_CHECK_MAIN ("sweep", sweep_suite, &needs);
+int
+main (int argc, char **argv)
+{
+  gint ret;
+
+  if (argc < 2 || strcmp (argv[1], "--plans") != 0)
+    return test_gpu_check_main (argc, argv, "sweep", sweep_suite, &needs,
+        __FILE__);
+  plans_only = TRUE;
+  argv[1] = argv[0];
+  argc--;
+  argv++;
+  gst_check_init (&argc, &argv);
+  launched = g_new0 (guint, GST_CUDA_BOX_BLUR_N_KERNELS);
+  ret = gst_check_run_suite (sweep_suite (), "sweep-plans", __FILE__);
+  g_free (launched);
+  return ret;
+}
