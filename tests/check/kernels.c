@@ -577,71 +577,6 @@ GST_START_TEST (test_one_pass_pixels)
 
 GST_END_TEST;
 
-/* The launches that the plan makes of @variant for a whole @w x @h
- * plane of @format: one for the one pass, two for the two passes. */
-static guint
-launches (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
-    gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
-{
-  const GstCudaBoxBlurInfo info = test_info (format, w, h);
-  GstCudaBoxBlurWindow window = { rx, ry, border, 0.0 };
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
-  GstCudaBoxBlurPlane src = { NULL, w, h, info.stride[0], info.comp[0].step };
-  GstCudaBoxBlurPlane dst = src;
-  guint n;
-
-  fail_unless (cudaMalloc ((void **) &src.data, info.size) == 0);
-  fail_unless (cudaMalloc ((void **) &dst.data, info.size) == 0);
-  gst_cuda_box_blur_plan_reset (plan, info.type);
-  gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
-      NULL);
-  gst_cuda_box_blur_plan_end_batch (plan);
-  n = gst_cuda_box_blur_plan_n_launches (plan);
-  cudaFree (src.data);
-  cudaFree (dst.data);
-  gst_cuda_box_blur_plan_free (plan);
-  return n;
-}
-
-/* The one pass is what the suites above run where they ask for it, and
- * what the plan picks on its own for 8-bit and float32 windows up to its
- * radius (GPUs of the H200's shared memory or more); two passes where it
- * cannot go: 16-bit samples, windows that wrap around the sides, more
- * rows than its tiles take. */
-GST_START_TEST (test_one_pass_choice)
-{
-  const struct
-  {
-    GstCudaBoxBlurVariant variant;
-    gint rx, ry;
-    GstCudaBoxBlurBorder border;
-    guint launches;
-  } cases[] = {
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 7, 7, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 1},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 40, 9, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 1},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 2, 63, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 1},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 2, 64, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 2},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 7, 7, GST_CUDA_BOX_BLUR_BORDER_WRAP, 2},
-    {GST_CUDA_BOX_BLUR_SEPARABLE, 15, 15, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 1},
-    {GST_CUDA_BOX_BLUR_SEPARABLE, 16, 16, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 2},
-  };
-  const gchar *const formats[] = { "GRAY8", "GRAY32F" };
-  guint f, c;
-
-  for (f = 0; f < G_N_ELEMENTS (formats); f++)
-    for (c = 0; c < G_N_ELEMENTS (cases); c++) {
-      GST_INFO ("%s variant %d radius %d,%d border %d", formats[f],
-          cases[c].variant, cases[c].rx, cases[c].ry, cases[c].border);
-      fail_unless_equals_int (launches (cases[c].variant, formats[f], 1920,
-              1080, cases[c].rx, cases[c].ry, cases[c].border),
-          cases[c].launches);
-    }
-  fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY16_LE",
-          1920, 1080, 7, 7, GST_CUDA_BOX_BLUR_BORDER_SHRINK), 2);
-}
-
-GST_END_TEST;
-
 GST_START_TEST (test_direct_borders)
 {
   check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
@@ -696,7 +631,6 @@ kernels_suite (void)
   tcase_add_test (tc, test_one_pass_borders);
   tcase_add_test (tc, test_one_pass_pairs);
   tcase_add_test (tc, test_one_pass_pixels);
-  tcase_add_test (tc, test_one_pass_choice);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
   tcase_add_test (tc, test_pixels);
