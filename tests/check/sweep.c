@@ -22,15 +22,19 @@
  * when there is no usable GPU.
  *
  * With --plans (the suite sweep-plans, no GPU) every case is only
- * planned, on the CPU, for an H200, into another frame and in place, and
- * test_every_kernel_reached checks the plans' kernels: the chooser's
- * coverage of the kernel table is then checked on every machine.
+ * planned, on the CPU, for an H200, into another frame and in place: each
+ * launch's rectangle lies inside its plane, everything the plan writes
+ * (the rectangles, the column sums, the copies of planes) lies inside the
+ * frames and the work memory it measured, and test_every_kernel_reached
+ * checks the plans' kernels, so that the chooser's coverage of the kernel
+ * table is checked on every machine.
  */
 
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 #include <cuda_runtime_api.h>
 
+#include "boxblur-args.h"
 #include "cudaboxblur-frameplan.h"
 #include "testframes.h"
 
@@ -216,19 +220,168 @@ count_launches (const GstCudaBoxBlurEngine * engine)
   }
 }
 
-/* The plan of @job from @src into @dst (%NULL: in place) in host memory,
- * its kernels counted. */
+/* A block of memory a plan may write: a frame, or work memory it
+ * measured. */
+typedef struct
+{
+  const guint8 *base;
+  gsize size;
+} Block;
+
+/* Whether bytes @first to @last lie inside one of @blocks. */
+static gboolean
+inside (const Block * blocks, guint n, const guint8 * first,
+    const guint8 * last)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    if ((guintptr) first >= (guintptr) blocks[i].base
+        && (guintptr) last < (guintptr) blocks[i].base + blocks[i].size)
+      return TRUE;
+  return FALSE;
+}
+
+/* The bytes of a sample that @kernel writes at each (x, y) of its
+ * rectangle, in steps of dst_step; 0 for the column sums' kernels, which
+ * write the sums between two passes. */
+static gint
+written_size (GstCudaBoxBlurKernel kernel)
+{
+  static const gint per_type[] = { 1, 2, 4 };
+
+  switch (kernel) {
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8:
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U16:
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_F32:
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16:
+      return 0;
+    case GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16:
+    case GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_F32:
+      return 4;
+    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_U8:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_COPY:
+      return 1;
+    default:
+      /* the families of a kernel a sample type, U8, U16, F32 */
+      g_assert (kernel < GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16);
+      return per_type[kernel % 3];
+  }
+}
+
+static gboolean
+is_compose (GstCudaBoxBlurKernel kernel)
+{
+  return kernel >= GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8
+      && kernel <= GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_F32;
+}
+
+/* Checks what @plan's launches write against @blocks: each entry's
+ * rectangle inside its plane (a copy's is its own), its samples inside a
+ * block, its column sums inside the sums the plan measured. */
 static void
-count_planned (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
-    const GstCudaBoxBlurImage * dst)
+check_launches (const GstCudaBoxBlurPlan * plan, const Block * blocks,
+    guint n_blocks)
+{
+  gsize bytes;
+  const BoxBlurArgs *args = gst_cuda_box_blur_plan_get_args (plan, &bytes);
+  guint i, e;
+
+  for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++) {
+    const GstCudaBoxBlurLaunch *l = gst_cuda_box_blur_plan_get_launch (plan,
+        i);
+    const gchar *name = gst_cuda_box_blur_kernel_name (l->kernel);
+    const gint size = written_size (l->kernel);
+
+    for (e = l->first; e < l->first + l->count; e++) {
+      const BoxBlurArgs *a = &args[e];
+      const gint step = l->kernel == GST_CUDA_BOX_BLUR_KERNEL_COPY ? 1 :
+          a->dst_step;
+
+      GstVideoRectangle r = { a->x, a->y, a->w, a->h };
+
+      fail_unless ((e + 1) * sizeof (BoxBlurArgs) <= bytes);
+      if (is_compose (l->kernel)) {
+        /* compose clips the rectangle to the plane (a keep of invert
+         * grown by its feather may reach past it) */
+        r.w = MIN (r.x + r.w, a->width) - MAX (r.x, 0);
+        r.h = MIN (r.y + r.h, a->height) - MAX (r.y, 0);
+        r.x = MAX (r.x, 0);
+        r.y = MAX (r.y, 0);
+      }
+      fail_unless (r.w > 0 && r.h > 0 && r.x >= 0 && r.y >= 0, "%s: "
+          "entry %u writes %dx%d at %d,%d", name, e, r.w, r.h, r.x, r.y);
+      fail_unless (l->kernel == GST_CUDA_BOX_BLUR_KERNEL_COPY
+          || (r.x + r.w <= a->width && r.y + r.h <= a->height),
+          "%s: entry %u writes %dx%d at %d,%d of a %dx%d plane", name, e,
+          r.w, r.h, r.x, r.y, a->width, a->height);
+      if (size > 0) {
+        const guint8 *first = a->dst + (gssize) r.y * a->dst_stride +
+            (gssize) r.x * step;
+        const guint8 *last = a->dst + (gssize) (r.y + r.h - 1) *
+            a->dst_stride + (gssize) (r.x + r.w - 1) * step + size - 1;
+
+        fail_unless (inside (blocks, n_blocks, first, last), "%s: entry %u "
+            "writes %dx%d at %d,%d (step %d, stride %d) outside the frames "
+            "and work memory", name, e, r.w, r.h, r.x, r.y, step,
+            a->dst_stride);
+      } else {
+        const gsize element = l->kernel ==
+            GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16 ? 2 : 4;
+
+        fail_unless (a->mid_offset >= 0 && ((gsize) a->mid_offset +
+                (gsize) a->h * a->mid_pitch) * element <=
+            gst_cuda_box_blur_plan_mid_needed (plan), "%s: entry %u writes "
+            "column sums past those measured", name, e);
+      }
+    }
+    launched[l->kernel]++;
+  }
+}
+
+/* Checks that the copies of whole planes of @frame, before or @after the
+ * launches, read and write inside @blocks. */
+static void
+check_copies (const GstCudaBoxBlurFramePlan * frame, gboolean after,
+    const Block * blocks, guint n_blocks)
+{
+  guint i, n;
+  const GstCudaBoxBlurCopy *copies =
+      gst_cuda_box_blur_frame_plan_get_copies (frame, after, &n);
+
+  for (i = 0; i < n; i++) {
+    const GstCudaBoxBlurCopy *c = &copies[i];
+
+    fail_unless (c->width > 0 && c->height > 0);
+    fail_unless (inside (blocks, n_blocks, c->src, c->src + (gsize)
+            (c->height - 1) * c->src_stride + c->width - 1), "copy %u "
+        "reads outside the frames", i);
+    fail_unless (inside (blocks, n_blocks, c->dst, c->dst + (gsize)
+            (c->height - 1) * c->dst_stride + c->width - 1), "copy %u "
+        "writes outside the frames", i);
+  }
+}
+
+/* The plan of @job from @src (@src_size bytes) into @dst (@dst_size
+ * bytes; %NULL: in place), in host memory: what it writes checked, its
+ * kernels counted. */
+static void
+check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
+    gsize src_size, const GstCudaBoxBlurImage * dst, gsize dst_size)
 {
   GstCudaBoxBlurFramePlan *frame = gst_cuda_box_blur_frame_plan_new (&h200,
       NULL);
-  const GstCudaBoxBlurPlan *plan =
-      gst_cuda_box_blur_frame_plan_get_launches (frame);
   GstCudaBoxBlurFrameNeeds needs;
-  guint8 *scratch, *halos;
-  guint i;
+  guint8 *scratch, *halos, *begin;
+  Block blocks[4];
+  gsize size;
 
   gst_cuda_box_blur_frame_plan_measure (frame, job,
       dst ? &dst->frame : NULL, &needs);
@@ -236,8 +389,17 @@ count_planned (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
   halos = g_malloc (needs.halos);
   gst_cuda_box_blur_frame_plan_make (frame, job, &src->frame,
       dst ? &dst->frame : NULL, scratch, halos, NULL);
-  for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++)
-    launched[gst_cuda_box_blur_plan_get_launch (plan, i)->kernel]++;
+
+  begin = gst_cuda_box_blur_frame_span (&src->frame, job->info, &size);
+  fail_unless (size <= src_size);
+  blocks[0] = (Block) { begin, size };
+  blocks[1] = (Block) { scratch, needs.scratch };
+  blocks[2] = (Block) { halos, needs.halos };
+  blocks[3] = (Block) { dst ? dst->frame.data[0] : NULL, dst ? dst_size : 0 };
+  check_copies (frame, FALSE, blocks, 4);
+  check_launches (gst_cuda_box_blur_frame_plan_get_launches (frame), blocks,
+      4);
+  check_copies (frame, TRUE, blocks, 4);
   g_free (scratch);
   g_free (halos);
   gst_cuda_box_blur_frame_plan_free (frame);
@@ -269,9 +431,9 @@ run_case (const Family * family, const GstCudaBoxBlurSettings * s,
   if (plans_only) {
     src_mem = test_place_buffer (&src, &info, GST_CUDA_BOX_BLUR_IN_HOST, in);
     dst_mem = test_place_frame (&dst, &info, GST_CUDA_BOX_BLUR_IN_HOST, NULL);
-    count_planned (&job, &src, &dst);
+    check_plan (&job, &src, gst_buffer_get_size (in), &dst, info.size);
     if (gst_cuda_box_blur_job_in_place_helps (&job))
-      count_planned (&job, &src, NULL);
+      check_plan (&job, &src, gst_buffer_get_size (in), NULL, 0);
     test_release (GST_CUDA_BOX_BLUR_IN_HOST, src_mem);
     test_release (GST_CUDA_BOX_BLUR_IN_HOST, dst_mem);
     gst_cuda_box_blur_job_clear (&job);
