@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-launch.h"
 #include "cudaboxblur-plan.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,7 @@ typedef void (*Work) (gpointer data, cudaStream_t stream);
 typedef struct
 {
   GstCudaBoxBlurPlan *plan;
+  GstCudaBoxBlurLauncher *launcher;
   GstCudaBoxBlurSampleType type;
   GstCudaBoxBlurPlane src, dst;
   gint radius;

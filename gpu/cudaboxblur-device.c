@@ -101,7 +101,8 @@ no_device_reason (void)
  * After a CUDA error: whether the context current on the calling thread is
  * lost, as a sticky error (a kernel that faulted: cudaErrorLaunchFailure,
  * cudaErrorIllegalAddress ...) leaves it, so that every call in it fails
- * from then on and only a new context recovers.  Waits for the work
+ * from then on.  NVIDIA documents these errors as needing the process
+ * restarted (gst_cuda_box_blur_device_mark_lost()).  Waits for the work
  * queued in the context.
  */
 gboolean
@@ -117,12 +118,57 @@ gst_cuda_box_blur_context_lost (void)
   return TRUE;
 }
 
+/* The devices a sticky error left unusable in this process, by id. */
+static GMutex lost_lock;
+static GArray *lost_devices;    /* gboolean */
+
+/**
+ * gst_cuda_box_blur_device_mark_lost:
+ *
+ * Marks @device_id unusable for the rest of the process, after a sticky
+ * error in a context of it (gst_cuda_box_blur_context_lost()): NVIDIA
+ * documents these errors as leaving the process in a state that only its
+ * restart clears, and a new context in the same process did not work on
+ * an H200.  gst_cuda_box_blur_device_query() refuses the device from then
+ * on, with an error that says to restart the process.
+ */
+void
+gst_cuda_box_blur_device_mark_lost (gint device_id)
+{
+  g_return_if_fail (device_id >= 0);
+
+  g_mutex_lock (&lost_lock);
+  if (!lost_devices)
+    lost_devices = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  if ((guint) device_id >= lost_devices->len)
+    g_array_set_size (lost_devices, device_id + 1);
+  g_array_index (lost_devices, gboolean, device_id) = TRUE;
+  g_mutex_unlock (&lost_lock);
+  GST_WARNING ("CUDA device %d is lost for the rest of the process",
+      device_id);
+}
+
+static gboolean
+device_is_lost (gint device_id)
+{
+  gboolean lost;
+
+  g_mutex_lock (&lost_lock);
+  lost = lost_devices && device_id >= 0
+      && (guint) device_id < lost_devices->len
+      && g_array_index (lost_devices, gboolean, device_id);
+  g_mutex_unlock (&lost_lock);
+  return lost;
+}
+
 /**
  * gst_cuda_box_blur_device_query:
  *
  * Checks that @device_id names a usable CUDA device that supports managed
- * memory, and describes it, without making a CUDA context.  The errors say
- * what is missing in words a user can act on.
+ * memory, and that no sticky error made it unusable in this process
+ * (gst_cuda_box_blur_device_mark_lost()), and describes it, without making
+ * a CUDA context.  The errors say what is missing in words a user can act
+ * on.
  */
 gboolean
 gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
@@ -132,6 +178,12 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
   cudaError_t err;
   gint count = 0, mode;
 
+  if (device_is_lost (device_id)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "CUDA device %d was lost to a kernel fault earlier in this process: "
+        "restart the process to use it again", device_id);
+    return FALSE;
+  }
   err = cudaGetDeviceCount (&count);
   GST_INFO ("cudaGetDeviceCount: %s, %d devices", cudaGetErrorName (err),
       count);
@@ -180,6 +232,9 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
   device->minor = props.minor;
   device->integrated = props.integrated != 0;
   device->host_page_tables = props.pageableMemoryAccessUsesHostPageTables != 0;
+  device->target.multiprocessors = props.multiProcessorCount;
+  device->target.shared_per_multiprocessor = props.sharedMemPerMultiprocessor;
+  device->target.reserved_shared_per_block = props.reservedSharedMemPerBlock;
   GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d, "
       "integrated=%d, pageableMemoryAccessUsesHostPageTables=%d", device_id,
       device->name, device->major, device->minor,

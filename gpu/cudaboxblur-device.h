@@ -14,6 +14,8 @@
 #include <gst/gst.h>
 #include <cuda_runtime_api.h>
 
+#include "cudaboxblur-plan.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -25,6 +27,7 @@ typedef struct
   gboolean integrated;          /* shares the host's memory (Jetson) */
   gboolean host_page_tables;    /* reads the host's memory coherently,
                                  * through its page tables (Grace Hopper) */
+  GstCudaBoxBlurTarget target;  /* what the plan needs to know of it */
 } GstCudaBoxBlurDevice;
 
 gboolean gst_cuda_box_blur_device_prefers_managed (const GstCudaBoxBlurDevice * device);
@@ -59,6 +62,8 @@ gchar *  gst_cuda_box_blur_no_device_explain (gboolean has_driver,
                                               const gchar * visible);
 
 gboolean gst_cuda_box_blur_context_lost    (void);
+
+void     gst_cuda_box_blur_device_mark_lost (gint device_id);
 
 cudaError_t gst_cuda_box_blur_keep_on_host  (const void * ptr,
                                              gsize size,

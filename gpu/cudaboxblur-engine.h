@@ -61,7 +61,7 @@ cudaStream_t           gst_cuda_box_blur_engine_get_stream (GstCudaBoxBlurEngine
 
 guint                  gst_cuda_box_blur_engine_n_launches (const GstCudaBoxBlurEngine * engine);
 
-cudaKernel_t           gst_cuda_box_blur_engine_launch_kernel (const GstCudaBoxBlurEngine * engine,
+GstCudaBoxBlurKernel   gst_cuda_box_blur_engine_launch_kernel (const GstCudaBoxBlurEngine * engine,
                                                                guint i);
 
 gboolean               gst_cuda_box_blur_engine_check_fits (const GstCudaBoxBlurEngine * engine,

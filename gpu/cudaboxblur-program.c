@@ -33,86 +33,6 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurprogram",
 
 #define ARGS_HEADER_NAME "boxblur-args.h"
 
-/* Every kernel of a program: its name in kernels/ (found in the file its
- * name starts with) and where its handle goes. */
-typedef struct
-{
-  const gchar *name;
-  gsize offset;                 /* of its cudaKernel_t in the program */
-} KernelRow;
-
-#define KERNEL(name, field) { name, G_STRUCT_OFFSET (GstCudaBoxBlurProgram, \
-      field) }
-#define KERNELS_OF_TYPE(field, stem) \
-  KERNEL (stem "_u8", field[GST_CUDA_BOX_BLUR_U8]), \
-  KERNEL (stem "_u16", field[GST_CUDA_BOX_BLUR_U16]), \
-  KERNEL (stem "_f32", field[GST_CUDA_BOX_BLUR_F32])
-
-static const KernelRow kernel_rows[] = {
-  KERNELS_OF_TYPE (direct, "box_blur"),
-  KERNELS_OF_TYPE (direct3x3, "box_blur3"),
-  KERNELS_OF_TYPE (columns, "box_columns"),
-  KERNELS_OF_TYPE (rows, "box_rows"),
-  KERNELS_OF_TYPE (pixelate, "pixelate"),
-  KERNELS_OF_TYPE (compose, "compose"),
-  KERNEL ("box_columns_u8_16", columns16),
-  KERNEL ("box_rows_u8_16", rows16),
-  KERNEL ("box_tiles_u8", tiles),
-  KERNEL ("box_tiles_px3", tiles_px3),
-  KERNEL ("box_tiles_px4", tiles_px4),
-  KERNEL ("box_tiles_f32", tiles_f32),
-  KERNEL ("box_blur_px4", direct_px4),
-  KERNEL ("box_blur3_px4", direct3x3_px4),
-  KERNEL ("box_rows_px4", rows_px4),
-  KERNEL ("box_rows_px4_16", rows16_px4),
-  KERNEL ("pixelate_px4", pixelate_px4),
-  KERNEL ("copy_bytes", copy),
-};
-
-#define KERNEL_AT(program, row) \
-  ((cudaKernel_t *) ((guint8 *) (program) + (row)->offset))
-
-/**
- * gst_cuda_box_blur_program_n_kernels:
- *
- * Returns: how many kernels a program holds; each has an index below it.
- */
-guint
-gst_cuda_box_blur_program_n_kernels (void)
-{
-  return G_N_ELEMENTS (kernel_rows);
-}
-
-/**
- * gst_cuda_box_blur_program_kernel_name:
- *
- * Returns: the name in kernels/ of kernel @i.
- */
-const gchar *
-gst_cuda_box_blur_program_kernel_name (guint i)
-{
-  g_return_val_if_fail (i < G_N_ELEMENTS (kernel_rows), NULL);
-  return kernel_rows[i].name;
-}
-
-/**
- * gst_cuda_box_blur_program_kernel_index:
- *
- * Returns: the index of @kernel among @program's kernels, or -1 when it
- * is none of them.
- */
-gint
-gst_cuda_box_blur_program_kernel_index (const GstCudaBoxBlurProgram * program,
-    cudaKernel_t kernel)
-{
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (kernel_rows); i++)
-    if (*KERNEL_AT (program, &kernel_rows[i]) == kernel)
-      return i;
-  return -1;
-}
-
 /**
  * gst_cuda_box_blur_program_choose_arch:
  *
@@ -563,10 +483,9 @@ program_new (gconstpointer data, const gchar * arch,
               data, NULL, NULL, 0, NULL, NULL, 0), error))
     goto failed;
 
-  for (i = 0; i < G_N_ELEMENTS (kernel_rows); i++)
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (KERNEL_AT (program,
-                    &kernel_rows[i]), program->library, kernel_rows[i].name),
-            error))
+  for (i = 0; i < GST_CUDA_BOX_BLUR_N_KERNELS; i++)
+    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLibraryGetKernel (&program->kernels[i],
+                program->library, gst_cuda_box_blur_kernel_name (i)), error))
       goto unload;
   return program;
 
@@ -775,21 +694,4 @@ gst_cuda_box_blur_program_get (gint major, gint minor, GError ** error)
 
   g_free (key);
   return program;
-}
-
-/**
- * gst_cuda_box_blur_program_choose:
- *
- * Picks the kernels for a window: the block means of pixelate, the direct
- * kernel (which keeps the sample's summation order) for small boxes, the
- * separable passes for larger ones.
- */
-GstCudaBoxBlurVariant
-gst_cuda_box_blur_program_choose (const GstCudaBoxBlurWindow * window)
-{
-  if (window->work == GST_CUDA_BOX_BLUR_WORK_BLOCKS)
-    return GST_CUDA_BOX_BLUR_PIXELATE;
-  return gst_cuda_box_blur_window_is_direct (window->radius_x,
-      window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :
-      GST_CUDA_BOX_BLUR_SEPARABLE;
 }

@@ -14,8 +14,7 @@
 #include <gst/gst.h>
 #include <cuda_runtime_api.h>
 
-#include "cudaboxblur-info.h"
-#include "cudaboxblur-params.h"
+#include "cudaboxblur-plan.h"
 
 G_BEGIN_DECLS
 
@@ -40,60 +39,21 @@ typedef enum
 } GstCudaBoxBlurOrigin;
 
 /* The kernels of kernels/ (boxblur.cu and its families), compiled for one
- * GPU architecture and loaded.  Programs are cached for the life of the
- * process and never freed. */
+ * GPU architecture and loaded, by GstCudaBoxBlurKernel.  Programs are
+ * cached for the life of the process and never freed. */
 typedef struct
 {
   gchar *arch;                  /* "sm_90", or "compute_90" for PTX */
   GstCudaBoxBlurOrigin origin;
   gchar *description;           /* the arch and the origin, for people */
   cudaLibrary_t library;
-  /* each indexed by GstCudaBoxBlurSampleType */
-  cudaKernel_t direct[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];     /* whole window */
-  cudaKernel_t direct3x3[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES]; /* unrolled 3x3 */
-  cudaKernel_t columns[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* column sums */
-  cudaKernel_t rows[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];      /* row sums, mean */
-  cudaKernel_t pixelate[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];  /* block means */
-  cudaKernel_t compose[GST_CUDA_BOX_BLUR_N_SAMPLE_TYPES];   /* shape, fill */
-  /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
-  cudaKernel_t columns16;
-  cudaKernel_t rows16;
-  /* both passes in one, column sums in shared memory: 8-bit samples of
-   * their own and pairs (NV12's UV), pixels of three (RGB) and four
-   * (RGBA ...), and float32 samples */
-  cudaKernel_t tiles;
-  cudaKernel_t tiles_px3;
-  cudaKernel_t tiles_px4;
-  cudaKernel_t tiles_f32;
-  /* packed pixels of four 8-bit samples blurred together, the row passes
-   * after columns[GST_CUDA_BOX_BLUR_U8] or columns16 over the rows'
-   * bytes */
-  cudaKernel_t direct_px4;
-  cudaKernel_t direct3x3_px4;
-  cudaKernel_t rows_px4;
-  cudaKernel_t rows16_px4;
-  cudaKernel_t pixelate_px4;
-  cudaKernel_t copy;            /* bytes, for halos */
+  cudaKernel_t kernels[GST_CUDA_BOX_BLUR_N_KERNELS];
   /* after a warm start, for gst_cuda_box_blur_program_settle() */
   gchar *refresh_source;
   gchar *refresh_entry;
   gint major;
   gint minor;
 } GstCudaBoxBlurProgram;
-
-typedef enum
-{
-  GST_CUDA_BOX_BLUR_DIRECT,     /* one thread per pixel, whole window */
-  GST_CUDA_BOX_BLUR_SEPARABLE,  /* column sums, then row sums: in one
-                                 * pass or two, whichever the plan finds
-                                 * faster */
-  GST_CUDA_BOX_BLUR_TWO_PASS,   /* column sums through device memory */
-  GST_CUDA_BOX_BLUR_ONE_PASS,   /* column sums of tiles in shared memory
-                                 * (8-bit and float32 samples, windows that
-                                 * do not wrap around the sides; two passes
-                                 * elsewhere) */
-  GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
-} GstCudaBoxBlurVariant;
 
 const GstCudaBoxBlurBuiltIn *
           gst_cuda_box_blur_program_built_in    (guint * n_images);
@@ -132,18 +92,7 @@ const GstCudaBoxBlurProgram *
 
 void      gst_cuda_box_blur_program_settle      (const GstCudaBoxBlurProgram * program);
 
-GstCudaBoxBlurVariant
-          gst_cuda_box_blur_program_choose      (const GstCudaBoxBlurWindow * window);
-
 gchar *   gst_cuda_box_blur_program_source      (const gchar * override,
                                                  GError ** error);
-
-guint     gst_cuda_box_blur_program_n_kernels   (void);
-
-const gchar *
-          gst_cuda_box_blur_program_kernel_name (guint i);
-
-gint      gst_cuda_box_blur_program_kernel_index (const GstCudaBoxBlurProgram * program,
-                                                  cudaKernel_t kernel);
 
 G_END_DECLS

@@ -43,9 +43,6 @@ static struct
 {
   CUresult (CUDAAPI * device_get) (CUdevice * device, int ordinal);
   CUresult (CUDAAPI * primary_retain) (CUcontext * context, CUdevice device);
-  /* cuCtxCreate as CUDA 12.0 declares it (cuCtxCreate_v2) */
-  CUresult (CUDAAPI * create) (CUcontext * context, unsigned int flags,
-      CUdevice device);
   CUresult (CUDAAPI * push) (CUcontext context);
   CUresult (CUDAAPI * pop) (CUcontext * context);
   CUresult (CUDAAPI * error_name) (CUresult result, const char **name);
@@ -95,12 +92,11 @@ load_driver (GError ** error)
   if (g_once_init_enter (&loaded)) {
     driver.device_get = entry_point ("cuDeviceGet");
     driver.primary_retain = entry_point ("cuDevicePrimaryCtxRetain");
-    driver.create = entry_point ("cuCtxCreate");
     driver.push = entry_point ("cuCtxPushCurrent");
     driver.pop = entry_point ("cuCtxPopCurrent");
     driver.error_name = entry_point ("cuGetErrorName");
     g_once_init_leave (&loaded, driver.device_get && driver.primary_retain
-        && driver.create && driver.push && driver.pop
+        && driver.push && driver.pop
         && driver.error_name ? 1 : 2);
   }
   if (loaded == 1)
@@ -127,34 +123,14 @@ check_driver (CUresult result, const gchar * what, GError ** error)
 /* The context of each device that enter() pushes when it is given no
  * GstCudaContext: the device's primary context, retained once and kept
  * for the life of the process, as the CUDA runtime keeps it (whatever was
- * made in it may outlive the element and allocator that made it); after
- * gst_cuda_box_blur_context_abandon() one made here, since the primary
- * context stays lost for as long as anyone in the process holds it. */
-typedef struct
-{
-  CUcontext context;
-  gboolean replace;             /* the primary context was lost */
-} DeviceContext;
-
+ * made in it may outlive the element and allocator that made it). */
 static GMutex device_lock;
-static GArray *device_contexts;        /* DeviceContext by device ordinal */
-
-static DeviceContext *
-device_entry (gint device_id)
-{
-  if (!device_contexts)
-    device_contexts = g_array_new (FALSE, TRUE, sizeof (DeviceContext));
-  if ((guint) device_id >= device_contexts->len)
-    g_array_set_size (device_contexts, device_id + 1);
-  return &g_array_index (device_contexts, DeviceContext, device_id);
-}
+static GArray *device_contexts;        /* CUcontext by device ordinal */
 
 static gboolean
 device_context (gint device_id, CUcontext * context, GError ** error)
 {
-  DeviceContext *entry;
   gboolean ok = TRUE;
-  CUcontext popped;
   CUdevice device;
 
   if (device_id < 0) {
@@ -164,23 +140,18 @@ device_context (gint device_id, CUcontext * context, GError ** error)
   }
 
   g_mutex_lock (&device_lock);
-  entry = device_entry (device_id);
-  *context = entry->context;
+  if (!device_contexts)
+    device_contexts = g_array_new (FALSE, TRUE, sizeof (CUcontext));
+  if ((guint) device_id >= device_contexts->len)
+    g_array_set_size (device_contexts, device_id + 1);
+  *context = g_array_index (device_contexts, CUcontext, device_id);
   if (!*context) {
     ok = check_driver (driver.device_get (&device, device_id), "cuDeviceGet",
-        error);
-    /* cuCtxCreate makes the new context current: popped again at once */
-    if (ok && entry->replace)
-      ok = check_driver (driver.create (context, 0, device), "cuCtxCreate",
-          error) && check_driver (driver.pop (&popped), "cuCtxPopCurrent",
-          error);
-    else if (ok)
-      ok = check_driver (driver.primary_retain (context, device),
-          "cuDevicePrimaryCtxRetain", error);
+        error) && check_driver (driver.primary_retain (context, device),
+        "cuDevicePrimaryCtxRetain", error);
     if (ok) {
-      entry->context = *context;
-      GST_INFO ("device %d: %s context %p", device_id, entry->replace ?
-          "a new" : "the primary", *context);
+      g_array_index (device_contexts, CUcontext, device_id) = *context;
+      GST_INFO ("device %d: the primary context %p", device_id, *context);
     }
   }
   g_mutex_unlock (&device_lock);
@@ -241,38 +212,4 @@ gst_cuda_box_blur_context_leave (GstObject * context)
   if (result != CUDA_SUCCESS)
     GST_WARNING ("cannot take the device's CUDA context off the thread: "
         "cuCtxPopCurrent returned %d", (gint) result);
-}
-
-/**
- * gst_cuda_box_blur_context_abandon:
- * @context: (nullable): as given to gst_cuda_box_blur_context_enter()
- *
- * After a sticky CUDA error (a kernel that faulted), which leaves the
- * context it happened in lost: nothing runs in it any more, and only a
- * new context recovers.  Forgets the context so that no element of the
- * process works in it again: the next one that enters the device works in
- * a new context (GstCudaContext: the next that needs one makes it; the
- * device's context: one made at the next enter).  Those who hold the lost
- * one keep it until they let go.
- *
- * Returns: whether the lost context was the process's own, rather than a
- * neighbour's or the application's.
- */
-gboolean
-gst_cuda_box_blur_context_abandon (GstObject * context, gint device_id)
-{
-  DeviceContext *entry;
-
-  init_debug ();
-#ifdef HAVE_GST_CUDA
-  if (context)
-    return gst_cuda_box_blur_cuda_context_abandon (GST_CUDA_CONTEXT (context));
-#endif
-  g_mutex_lock (&device_lock);
-  entry = device_entry (MAX (device_id, 0));
-  GST_WARNING ("device %d: context %p is lost", device_id, entry->context);
-  entry->context = NULL;
-  entry->replace = TRUE;
-  g_mutex_unlock (&device_lock);
-  return TRUE;
 }

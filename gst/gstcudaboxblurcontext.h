@@ -25,7 +25,4 @@ gboolean gst_cuda_box_blur_context_enter (GstObject * context,
 
 void     gst_cuda_box_blur_context_leave (GstObject * context);
 
-gboolean gst_cuda_box_blur_context_abandon (GstObject * context,
-                                            gint device_id);
-
 G_END_DECLS

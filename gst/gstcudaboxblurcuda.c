@@ -100,10 +100,6 @@ gst_cuda_box_blur_peer_context (GstPad * pad)
 static GMutex process_lock;
 static GPtrArray *process_contexts;
 
-/* Marks on a GstCudaContext: made here (process_context()); lost. */
-#define OWN_QUARK g_quark_from_static_string ("cudaboxblur-own")
-#define LOST_QUARK g_quark_from_static_string ("cudaboxblur-lost")
-
 static GWeakRef *
 process_ref (guint device_id)
 {
@@ -129,63 +125,22 @@ process_context (guint device_id)
   context = g_weak_ref_get (ref);
   if (!context) {
     context = gst_cuda_context_new (device_id);
-    if (context) {
-      g_object_set_qdata (G_OBJECT (context), OWN_QUARK, GINT_TO_POINTER (1));
+    if (context)
       g_weak_ref_set (ref, context);
-    }
   }
   g_mutex_unlock (&process_lock);
   return context;
 }
 
-/**
- * gst_cuda_box_blur_cuda_context_abandon:
- *
- * Marks @context lost (a sticky CUDA error: nothing runs in it any more):
- * no element of this process takes it again, from a neighbour or from
- * the pipeline, and where it was the process's own, the next element that
- * needs one makes a new one.  Those who hold it keep it until they let
- * go.
- *
- * Returns: whether @context was the process's own, rather than a
- * neighbour's or the application's.
- */
-gboolean
-gst_cuda_box_blur_cuda_context_abandon (GstCudaContext * context)
-{
-  const gboolean own = g_object_get_qdata (G_OBJECT (context), OWN_QUARK)
-      != NULL;
-  GstCudaContext *current;
-  GWeakRef *ref;
-
-  g_object_set_qdata (G_OBJECT (context), LOST_QUARK, GINT_TO_POINTER (1));
-  g_mutex_lock (&process_lock);
-  ref = process_ref (gst_cuda_box_blur_context_device (context));
-  current = g_weak_ref_get (ref);
-  if (current == context)
-    g_weak_ref_set (ref, NULL);
-  g_mutex_unlock (&process_lock);
-  gst_clear_object (&current);
-  return own;
-}
-
-/* Drops *@field of @element, under its lock, if it holds a context that
- * was abandoned; returns whether it holds a context still. */
+/* Whether @element holds a context in *@field, read under its lock. */
 static gboolean
-keep_unless_lost (GstElement * element, GstCudaContext ** field)
+has_context (GstElement * element, GstCudaContext ** field)
 {
-  GstCudaContext *lost = NULL;
   gboolean held;
 
   GST_OBJECT_LOCK (element);
-  if (*field && g_object_get_qdata (G_OBJECT (*field), LOST_QUARK))
-    lost = g_steal_pointer (field);
   held = *field != NULL;
   GST_OBJECT_UNLOCK (element);
-  if (lost)
-    GST_INFO_OBJECT (element, "not taking the lost CUDA context %"
-        GST_PTR_FORMAT, lost);
-  gst_clear_object (&lost);
   return held;
 }
 
@@ -203,8 +158,7 @@ keep_unless_lost (GstElement * element, GstCudaContext ** field)
  * the device that the other elements of the process use, rather than
  * making one for each pipeline, and offers it to the pipeline (a
  * have-context message) so that the CUDA elements that start later share
- * it.  A context that gst_cuda_box_blur_cuda_context_abandon() marked
- * lost is never taken.
+ * it.
  *
  * Returns: %FALSE when no context could be made.
  */
@@ -218,7 +172,7 @@ gst_cuda_box_blur_share_context (GstElement * element, gint device_id,
   GList *l;
   guint i;
 
-  if (keep_unless_lost (element, context))
+  if (has_context (element, context))
     return TRUE;
 
   GST_OBJECT_LOCK (element);
@@ -228,7 +182,7 @@ gst_cuda_box_blur_share_context (GstElement * element, gint device_id,
     pads[1] = gst_object_ref (l->data);
   GST_OBJECT_UNLOCK (element);
   for (i = 0; i < G_N_ELEMENTS (pads); i++) {
-    GstCudaContext *peer = pads[i] && !keep_unless_lost (element, context) ?
+    GstCudaContext *peer = pads[i] && !has_context (element, context) ?
         gst_cuda_box_blur_peer_context (pads[i]) : NULL;
 
     if (peer && (device_id < 0
@@ -241,14 +195,14 @@ gst_cuda_box_blur_share_context (GstElement * element, gint device_id,
     gst_clear_object (&peer);
     gst_clear_object (&pads[i]);
   }
-  if (keep_unless_lost (element, context))
+  if (has_context (element, context))
     return TRUE;
 
   /* the pipeline answers by setting its context on the element, which
    * gst_cuda_handle_set_context() takes if its device fits */
   gst_element_post_message (element, gst_message_new_need_context
       (GST_OBJECT (element), GST_CUDA_CONTEXT_TYPE));
-  if (keep_unless_lost (element, context))
+  if (has_context (element, context))
     return TRUE;
 
   own = process_context (MAX (device_id, 0));

@@ -34,8 +34,6 @@ gboolean        gst_cuda_box_blur_share_context     (GstElement * element,
                                                       gint device_id,
                                                       GstCudaContext ** context);
 
-gboolean        gst_cuda_box_blur_cuda_context_abandon (GstCudaContext * context);
-
 GstBufferPool * gst_cuda_box_blur_cuda_pool          (GstCudaContext * context,
                                                       GstBufferPool * reuse);
 

@@ -138,8 +138,8 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
 
 /* Posts the element error of a blur that failed, and frees @error.  When
  * the error left the element's CUDA context lost (a kernel that faulted),
- * forgets the context, so that the next start works in a new one, and
- * says whose it was. */
+ * marks the device lost for the rest of the process, which the error
+ * says must be restarted (gst_cuda_box_blur_device_mark_lost()). */
 static void
 gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
 {
@@ -152,18 +152,12 @@ gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
   if (!lost) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("CUDA error while blurring a frame"), ("%s", error->message));
-  } else if (gst_cuda_box_blur_context_abandon (CUDA_CONTEXT (self),
-          self->device.device_id)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("CUDA error while blurring a frame: the CUDA context of device %d "
-            "is lost; the next start makes a new one",
-            self->device.device_id), ("%s", error->message));
   } else {
+    gst_cuda_box_blur_device_mark_lost (self->device.device_id);
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("CUDA error while blurring a frame: the CUDA context of device %d, "
-            "which a neighbouring CUDA element or the application shares, "
-            "is lost; it must make a new one", self->device.device_id),
-        ("%s", error->message));
+        ("CUDA error while blurring a frame: a kernel fault left CUDA device "
+            "%d unusable in this process; restart the process to use it "
+            "again", self->device.device_id), ("%s", error->message));
   }
   g_error_free (error);
 }

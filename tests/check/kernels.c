@@ -14,11 +14,13 @@
 #include <cuda_runtime_api.h>
 
 #include "cudaboxblur-device.h"
+#include "cudaboxblur-launch.h"
 #include "cudaboxblur-plan.h"
 #include "cudaboxblur-program.h"
 #include "testutils.h"
 
-static const GstCudaBoxBlurProgram *program;
+static GstCudaBoxBlurDevice device;
+static GstCudaBoxBlurLauncher *launcher;
 
 /* The top left quarter of the frame in @buf (rows @stride bytes apart)
  * made bright: the largest 8- and 16-bit samples, float32 samples raised
@@ -79,7 +81,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   GstVideoRectangle region = { 0, 0, w, h };
   GstMapInfo map;
   GError *error = NULL;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   gsize in_size;
 
   if (pixelate) {
@@ -128,8 +130,8 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
     gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
         &region);
   }
-  fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
-      error ? error->message : "");
+  fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
+          &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
 
   fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
@@ -444,7 +446,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
   GstCudaBoxBlurPlane src, dst;
   GstCudaBoxBlurSettings settings;
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
   GError *error = NULL;
   guint8 *mem;
   GstMapInfo map;
@@ -466,8 +468,8 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   gst_cuda_box_blur_plan_reset (plan, info.type);
   gst_cuda_box_blur_plan_blur_pixels (plan, GST_CUDA_BOX_BLUR_ONE_PASS, &src,
       &dst, &window, edge > 0 ? &region : NULL, 3);
-  fail_unless (gst_cuda_box_blur_plan_run (plan, NULL, &error), "%s",
-      error ? error->message : "");
+  fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
+          &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
   fail_unless (cudaMemcpy (map.data, mem + info.size, info.size,
@@ -575,71 +577,6 @@ GST_START_TEST (test_one_pass_pixels)
 
 GST_END_TEST;
 
-/* The launches that the plan makes of @variant for a whole @w x @h
- * plane of @format: one for the one pass, two for the two passes. */
-static guint
-launches (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
-    gint h, gint rx, gint ry, GstCudaBoxBlurBorder border)
-{
-  const GstCudaBoxBlurInfo info = test_info (format, w, h);
-  GstCudaBoxBlurWindow window = { rx, ry, border, 0.0 };
-  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (program, NULL);
-  GstCudaBoxBlurPlane src = { NULL, w, h, info.stride[0], info.comp[0].step };
-  GstCudaBoxBlurPlane dst = src;
-  guint n;
-
-  fail_unless (cudaMalloc ((void **) &src.data, info.size) == 0);
-  fail_unless (cudaMalloc ((void **) &dst.data, info.size) == 0);
-  gst_cuda_box_blur_plan_reset (plan, info.type);
-  gst_cuda_box_blur_plan_blur_variant (plan, variant, &src, &dst, &window,
-      NULL);
-  gst_cuda_box_blur_plan_end_batch (plan);
-  n = gst_cuda_box_blur_plan_n_launches (plan);
-  cudaFree (src.data);
-  cudaFree (dst.data);
-  gst_cuda_box_blur_plan_free (plan);
-  return n;
-}
-
-/* The one pass is what the suites above run where they ask for it, and
- * what the plan picks on its own for 8-bit and float32 windows up to its
- * radius (GPUs of the H200's shared memory or more); two passes where it
- * cannot go: 16-bit samples, windows that wrap around the sides, more
- * rows than its tiles take. */
-GST_START_TEST (test_one_pass_choice)
-{
-  const struct
-  {
-    GstCudaBoxBlurVariant variant;
-    gint rx, ry;
-    GstCudaBoxBlurBorder border;
-    guint launches;
-  } cases[] = {
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 7, 7, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 1},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 40, 9, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 1},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 2, 63, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 1},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 2, 64, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 2},
-    {GST_CUDA_BOX_BLUR_ONE_PASS, 7, 7, GST_CUDA_BOX_BLUR_BORDER_WRAP, 2},
-    {GST_CUDA_BOX_BLUR_SEPARABLE, 15, 15, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 1},
-    {GST_CUDA_BOX_BLUR_SEPARABLE, 16, 16, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 2},
-  };
-  const gchar *const formats[] = { "GRAY8", "GRAY32F" };
-  guint f, c;
-
-  for (f = 0; f < G_N_ELEMENTS (formats); f++)
-    for (c = 0; c < G_N_ELEMENTS (cases); c++) {
-      GST_INFO ("%s variant %d radius %d,%d border %d", formats[f],
-          cases[c].variant, cases[c].rx, cases[c].ry, cases[c].border);
-      fail_unless_equals_int (launches (cases[c].variant, formats[f], 1920,
-              1080, cases[c].rx, cases[c].ry, cases[c].border),
-          cases[c].launches);
-    }
-  fail_unless_equals_int (launches (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY16_LE",
-          1920, 1080, 7, 7, GST_CUDA_BOX_BLUR_BORDER_SHRINK), 2);
-}
-
-GST_END_TEST;
-
 GST_START_TEST (test_direct_borders)
 {
   check_borders (GST_CUDA_BOX_BLUR_DIRECT, 81);
@@ -694,28 +631,35 @@ kernels_suite (void)
   tcase_add_test (tc, test_one_pass_borders);
   tcase_add_test (tc, test_one_pass_pairs);
   tcase_add_test (tc, test_one_pass_pixels);
-  tcase_add_test (tc, test_one_pass_choice);
   tcase_add_test (tc, test_pixelate);
   tcase_add_test (tc, test_extremes);
   tcase_add_test (tc, test_pixels);
   return s;
 }
 
-/* The program every test uses, for device 0. */
+/* The launcher every test uses, of the program for device 0. */
 static void
 kernels_setup (void)
 {
-  GstCudaBoxBlurDevice device;
+  const GstCudaBoxBlurProgram *program;
   GError *error = NULL;
 
   if (!gst_cuda_box_blur_device_open (0, &device, &error)
       || !(program = gst_cuda_box_blur_program_get (device.major,
               device.minor, &error)))
     g_error ("%s", error->message);
+  launcher = gst_cuda_box_blur_launcher_new (program, NULL);
+}
+
+static void
+kernels_teardown (void)
+{
+  gst_cuda_box_blur_launcher_free (launcher);
 }
 
 static const TestGpuNeeds needs = {
   .setup = kernels_setup,
+  .teardown = kernels_teardown,
 };
 
 TEST_GPU_CHECK_MAIN ("kernels", kernels_suite, &needs);

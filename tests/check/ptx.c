@@ -7,11 +7,14 @@
  * for the instructions that are slow on the GPUs that blur live video:
  * FP64 arithmetic, which GeForce, RTX, L4, T4 and Jetson cards run at
  * 1/32 to 1/64 of their FP32 rate, and 64-bit integer division, dozens of
- * instructions each.  The kernels hold none of either.
+ * instructions each.  The kernels hold none of either.  Its kernels are
+ * those of the plan's table, no more and no fewer.
  */
 
 #include <gst/check/gstcheck.h>
 #include <string.h>
+
+#include "cudaboxblur-plan.h"
 
 /* FP64 instructions anywhere in the PTX, at most */
 #define MAX_FP64 0
@@ -208,6 +211,58 @@ GST_START_TEST (test_kernels)
 
 GST_END_TEST;
 
+/* The kernels of the PTX are the rows of the plan's kernel table
+ * (GstCudaBoxBlurKernel), which the program loads by name: a kernel
+ * added to kernels/ without its row, or a row without its kernel, fails
+ * here on every machine rather than at load time on a GPU. */
+GST_START_TEST (test_kernel_table)
+{
+  const gchar *path = g_getenv ("CUDABOXBLUR_PTX_FILE");
+  GHashTable *rows = g_hash_table_new (g_str_hash, g_str_equal);
+  GString *unknown = g_string_new (NULL);
+  gchar *ptx = NULL, **lines;
+  guint i, k;
+
+  fail_unless (path != NULL, "CUDABOXBLUR_PTX_FILE is not set");
+  fail_unless (g_file_get_contents (path, &ptx, NULL, NULL), "%s", path);
+  for (k = 0; k < GST_CUDA_BOX_BLUR_N_KERNELS; k++)
+    fail_unless (g_hash_table_add (rows,
+            (gpointer) gst_cuda_box_blur_kernel_name (k)),
+        "%s is in the table twice", gst_cuda_box_blur_kernel_name (k));
+
+  lines = g_strsplit (ptx, "\n", -1);
+  for (i = 0; lines[i]; i++) {
+    const gchar *entry = strstr (lines[i], ".entry ");
+    gchar *name;
+
+    if (!entry)
+      continue;
+    entry += strlen (".entry ");
+    name = g_strndup (entry, strcspn (entry, "( \t"));
+    if (!g_hash_table_remove (rows, name))
+      g_string_append_printf (unknown, " %s", name);
+    g_free (name);
+  }
+  fail_unless (unknown->len == 0, "kernels without a row in the table:%s",
+      unknown->str);
+  if (g_hash_table_size (rows) > 0) {
+    GHashTableIter iter;
+    gpointer name;
+
+    g_hash_table_iter_init (&iter, rows);
+    while (g_hash_table_iter_next (&iter, &name, NULL))
+      g_string_append_printf (unknown, " %s", (const gchar *) name);
+    fail ("rows of the table without a kernel:%s", unknown->str);
+  }
+
+  g_strfreev (lines);
+  g_string_free (unknown, TRUE);
+  g_hash_table_unref (rows);
+  g_free (ptx);
+}
+
+GST_END_TEST;
+
 static Suite *
 ptx_suite (void)
 {
@@ -217,6 +272,7 @@ ptx_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_counting);
   tcase_add_test (tc, test_kernels);
+  tcase_add_test (tc, test_kernel_table);
   return s;
 }
 

@@ -20,18 +20,31 @@
  * cannot be left out of it.  The memory checker's findings through the
  * element are cases of their own.  Exits with 77 (skipped) and says why
  * when there is no usable GPU.
+ *
+ * With --plans (the suite sweep-plans, no GPU) every case is only
+ * planned, on the CPU, for an H200, into another frame and in place: each
+ * launch's rectangle lies inside its plane, everything the plan writes
+ * (the rectangles, the column sums, the copies of planes) lies inside the
+ * frames and the work memory it measured, and test_every_kernel_reached
+ * checks the plans' kernels, so that the chooser's coverage of the kernel
+ * table is checked on every machine.
  */
 
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 #include <cuda_runtime_api.h>
 
+#include "boxblur-args.h"
+#include "cudaboxblur-frameplan.h"
 #include "testframes.h"
 
 static GstCudaBoxBlurDevice device;
+/* --plans: plan the cases, for an H200, and run none */
+static gboolean plans_only;
+static const GstCudaBoxBlurTarget h200 = { 132, 233472, 1024 };
 static const GstCudaBoxBlurProgram *program;
 
-/* The kernels the sweep launched, by index in the program; the families
+/* The kernels the sweep launched, by GstCudaBoxBlurKernel; the families
  * it ran. */
 static guint *launched;
 static guint families_done;
@@ -205,16 +218,197 @@ count_launches (const GstCudaBoxBlurEngine * engine)
   guint i;
 
   for (i = 0; i < gst_cuda_box_blur_engine_n_launches (engine); i++) {
-    const gint k = gst_cuda_box_blur_program_kernel_index (program,
-        gst_cuda_box_blur_engine_launch_kernel (engine, i));
-
-    fail_unless (k >= 0, "launch %u is of no kernel of the program", i);
-    launched[k]++;
+    launched[gst_cuda_box_blur_engine_launch_kernel (engine, i)]++;
   }
 }
 
+/* A block of memory a plan may write: a frame, or work memory it
+ * measured. */
+typedef struct
+{
+  const guint8 *base;
+  gsize size;
+} Block;
+
+/* Whether bytes @first to @last lie inside one of @blocks. */
+static gboolean
+inside (const Block * blocks, guint n, const guint8 * first,
+    const guint8 * last)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    if ((guintptr) first >= (guintptr) blocks[i].base
+        && (guintptr) last < (guintptr) blocks[i].base + blocks[i].size)
+      return TRUE;
+  return FALSE;
+}
+
+/* The bytes of a sample that @kernel writes at each (x, y) of its
+ * rectangle, in steps of dst_step; 0 for the column sums' kernels, which
+ * write the sums between two passes. */
+static gint
+written_size (GstCudaBoxBlurKernel kernel)
+{
+  static const gint per_type[] = { 1, 2, 4 };
+
+  switch (kernel) {
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8:
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U16:
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_F32:
+    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16:
+      return 0;
+    case GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16:
+    case GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_F32:
+      return 4;
+    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_U8:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3:
+    case GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4:
+    case GST_CUDA_BOX_BLUR_KERNEL_COPY:
+      return 1;
+    default:
+      /* the families of a kernel a sample type, U8, U16, F32 */
+      g_assert (kernel < GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16);
+      return per_type[kernel % 3];
+  }
+}
+
+static gboolean
+is_compose (GstCudaBoxBlurKernel kernel)
+{
+  return kernel >= GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8
+      && kernel <= GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_F32;
+}
+
+/* Checks what @plan's launches write against @blocks: each entry's
+ * rectangle inside its plane (a copy's is its own), its samples inside a
+ * block, its column sums inside the sums the plan measured. */
+static void
+check_launches (const GstCudaBoxBlurPlan * plan, const Block * blocks,
+    guint n_blocks)
+{
+  gsize bytes;
+  const BoxBlurArgs *args = gst_cuda_box_blur_plan_get_args (plan, &bytes);
+  guint i, e;
+
+  for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++) {
+    const GstCudaBoxBlurLaunch *l = gst_cuda_box_blur_plan_get_launch (plan,
+        i);
+    const gchar *name = gst_cuda_box_blur_kernel_name (l->kernel);
+    const gint size = written_size (l->kernel);
+
+    for (e = l->first; e < l->first + l->count; e++) {
+      const BoxBlurArgs *a = &args[e];
+      const gint step = l->kernel == GST_CUDA_BOX_BLUR_KERNEL_COPY ? 1 :
+          a->dst_step;
+
+      GstVideoRectangle r = { a->x, a->y, a->w, a->h };
+
+      fail_unless ((e + 1) * sizeof (BoxBlurArgs) <= bytes);
+      if (is_compose (l->kernel)) {
+        /* compose clips the rectangle to the plane (a keep of invert
+         * grown by its feather may reach past it) */
+        r.w = MIN (r.x + r.w, a->width) - MAX (r.x, 0);
+        r.h = MIN (r.y + r.h, a->height) - MAX (r.y, 0);
+        r.x = MAX (r.x, 0);
+        r.y = MAX (r.y, 0);
+      }
+      fail_unless (r.w > 0 && r.h > 0 && r.x >= 0 && r.y >= 0, "%s: "
+          "entry %u writes %dx%d at %d,%d", name, e, r.w, r.h, r.x, r.y);
+      fail_unless (l->kernel == GST_CUDA_BOX_BLUR_KERNEL_COPY
+          || (r.x + r.w <= a->width && r.y + r.h <= a->height),
+          "%s: entry %u writes %dx%d at %d,%d of a %dx%d plane", name, e,
+          r.w, r.h, r.x, r.y, a->width, a->height);
+      if (size > 0) {
+        const guint8 *first = a->dst + (gssize) r.y * a->dst_stride +
+            (gssize) r.x * step;
+        const guint8 *last = a->dst + (gssize) (r.y + r.h - 1) *
+            a->dst_stride + (gssize) (r.x + r.w - 1) * step + size - 1;
+
+        fail_unless (inside (blocks, n_blocks, first, last), "%s: entry %u "
+            "writes %dx%d at %d,%d (step %d, stride %d) outside the frames "
+            "and work memory", name, e, r.w, r.h, r.x, r.y, step,
+            a->dst_stride);
+      } else {
+        const gsize element = l->kernel ==
+            GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16 ? 2 : 4;
+
+        fail_unless (a->mid_offset >= 0 && ((gsize) a->mid_offset +
+                (gsize) a->h * a->mid_pitch) * element <=
+            gst_cuda_box_blur_plan_mid_needed (plan), "%s: entry %u writes "
+            "column sums past those measured", name, e);
+      }
+    }
+    launched[l->kernel]++;
+  }
+}
+
+/* Checks that the copies of whole planes of @frame, before or @after the
+ * launches, read and write inside @blocks. */
+static void
+check_copies (const GstCudaBoxBlurFramePlan * frame, gboolean after,
+    const Block * blocks, guint n_blocks)
+{
+  guint i, n;
+  const GstCudaBoxBlurCopy *copies =
+      gst_cuda_box_blur_frame_plan_get_copies (frame, after, &n);
+
+  for (i = 0; i < n; i++) {
+    const GstCudaBoxBlurCopy *c = &copies[i];
+
+    fail_unless (c->width > 0 && c->height > 0);
+    fail_unless (inside (blocks, n_blocks, c->src, c->src + (gsize)
+            (c->height - 1) * c->src_stride + c->width - 1), "copy %u "
+        "reads outside the frames", i);
+    fail_unless (inside (blocks, n_blocks, c->dst, c->dst + (gsize)
+            (c->height - 1) * c->dst_stride + c->width - 1), "copy %u "
+        "writes outside the frames", i);
+  }
+}
+
+/* The plan of @job from @src (@src_size bytes) into @dst (@dst_size
+ * bytes; %NULL: in place), in host memory: what it writes checked, its
+ * kernels counted. */
+static void
+check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
+    gsize src_size, const GstCudaBoxBlurImage * dst, gsize dst_size)
+{
+  GstCudaBoxBlurFramePlan *frame = gst_cuda_box_blur_frame_plan_new (&h200,
+      NULL);
+  GstCudaBoxBlurFrameNeeds needs;
+  guint8 *scratch, *halos, *begin;
+  Block blocks[4];
+  gsize size;
+
+  gst_cuda_box_blur_frame_plan_measure (frame, job,
+      dst ? &dst->frame : NULL, &needs);
+  scratch = g_malloc (needs.scratch);
+  halos = g_malloc (needs.halos);
+  gst_cuda_box_blur_frame_plan_make (frame, job, &src->frame,
+      dst ? &dst->frame : NULL, scratch, halos, NULL);
+
+  begin = gst_cuda_box_blur_frame_span (&src->frame, job->info, &size);
+  fail_unless (size <= src_size);
+  blocks[0] = (Block) { begin, size };
+  blocks[1] = (Block) { scratch, needs.scratch };
+  blocks[2] = (Block) { halos, needs.halos };
+  blocks[3] = (Block) { dst ? dst->frame.data[0] : NULL, dst ? dst_size : 0 };
+  check_copies (frame, FALSE, blocks, 4);
+  check_launches (gst_cuda_box_blur_frame_plan_get_launches (frame), blocks,
+      4);
+  check_copies (frame, TRUE, blocks, 4);
+  g_free (scratch);
+  g_free (halos);
+  gst_cuda_box_blur_frame_plan_free (frame);
+}
+
 /* One case on an engine of its own: into another frame, and in place
- * where the element would take it. */
+ * where the element would take it; with --plans, their plans alone. */
 static void
 run_case (const Family * family, const GstCudaBoxBlurSettings * s,
     Layout layout, gint w, gint h, guint seed)
@@ -234,10 +428,22 @@ run_case (const Family * family, const GstCudaBoxBlurSettings * s,
       family->format, w, h, settings.mode, settings.radius_x,
       settings.radius_y, settings.passes, settings.border,
       layout_names[layout]);
-  engine = gst_cuda_box_blur_engine_new (&device, program, NULL, &error);
-  fail_unless (engine != NULL, "%s", error ? error->message : "");
   gst_cuda_box_blur_job_init (&job);
   gst_cuda_box_blur_job_resolve (&job, &settings, &info, in, NULL);
+  if (plans_only) {
+    src_mem = test_place_buffer (&src, &info, GST_CUDA_BOX_BLUR_IN_HOST, in);
+    dst_mem = test_place_frame (&dst, &info, GST_CUDA_BOX_BLUR_IN_HOST, NULL);
+    check_plan (&job, &src, gst_buffer_get_size (in), &dst, info.size);
+    if (gst_cuda_box_blur_job_in_place_helps (&job))
+      check_plan (&job, &src, gst_buffer_get_size (in), NULL, 0);
+    test_release (GST_CUDA_BOX_BLUR_IN_HOST, src_mem);
+    test_release (GST_CUDA_BOX_BLUR_IN_HOST, dst_mem);
+    gst_cuda_box_blur_job_clear (&job);
+    gst_buffer_unref (in);
+    return;
+  }
+  engine = gst_cuda_box_blur_engine_new (&device, program, NULL, &error);
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
 
   src_mem = test_place_buffer (&src, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, in);
   dst_mem = test_place_frame (&dst, &info, GST_CUDA_BOX_BLUR_IN_DEVICE, NULL);
@@ -307,22 +513,21 @@ GST_END_TEST;
  * for the families not run yet, when tests are picked by GST_CHECKS). */
 GST_START_TEST (test_every_kernel_reached)
 {
-  const guint n = gst_cuda_box_blur_program_n_kernels ();
   GString *missing = g_string_new (NULL);
   guint f, k;
 
   for (f = 0; f < G_N_ELEMENTS (families); f++)
     if (!(families_done & (1u << f)))
       sweep_family (f);
-  for (k = 0; k < n; k++) {
-    GST_INFO ("%s: %u launches", gst_cuda_box_blur_program_kernel_name (k),
+  for (k = 0; k < GST_CUDA_BOX_BLUR_N_KERNELS; k++) {
+    GST_INFO ("%s: %u launches", gst_cuda_box_blur_kernel_name (k),
         launched[k]);
     if (launched[k] == 0)
       g_string_append_printf (missing, " %s",
-          gst_cuda_box_blur_program_kernel_name (k));
+          gst_cuda_box_blur_kernel_name (k));
   }
-  fail_unless (missing->len == 0, "the sweep never launched:%s",
-      missing->str);
+  fail_unless (missing->len == 0, "the sweep never %s:%s",
+      plans_only ? "planned" : "launched", missing->str);
   g_string_free (missing, TRUE);
 }
 
@@ -433,7 +638,8 @@ sweep_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_sweep, 0, G_N_ELEMENTS (families));
   tcase_add_test (tc, test_every_kernel_reached);
-  tcase_add_test (tc, test_memory_checker_findings);
+  if (!plans_only)
+    tcase_add_test (tc, test_memory_checker_findings);
   return s;
 }
 
@@ -446,7 +652,7 @@ sweep_setup (void)
       || !(program = gst_cuda_box_blur_program_get (device.major,
               device.minor, &error)))
     g_error ("%s", error->message);
-  launched = g_new0 (guint, gst_cuda_box_blur_program_n_kernels ());
+  launched = g_new0 (guint, GST_CUDA_BOX_BLUR_N_KERNELS);
 }
 
 static void
@@ -460,4 +666,21 @@ static const TestGpuNeeds needs = {
   .teardown = sweep_teardown,
 };
 
-TEST_GPU_CHECK_MAIN ("sweep", sweep_suite, &needs);
+int
+main (int argc, char **argv)
+{
+  gint ret;
+
+  if (argc < 2 || strcmp (argv[1], "--plans") != 0)
+    return test_gpu_check_main (argc, argv, "sweep", sweep_suite, &needs,
+        __FILE__);
+  plans_only = TRUE;
+  argv[1] = argv[0];
+  argc--;
+  argv++;
+  gst_check_init (&argc, &argv);
+  launched = g_new0 (guint, GST_CUDA_BOX_BLUR_N_KERNELS);
+  ret = gst_check_run_suite (sweep_suite (), "sweep-plans", __FILE__);
+  g_free (launched);
+  return ret;
+}

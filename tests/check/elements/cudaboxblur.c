@@ -879,6 +879,33 @@ GST_START_TEST (test_memory_auto_choice)
 
 GST_END_TEST;
 
+/* A device that a kernel fault lost is refused for the rest of the
+ * process, before anything asks the driver, with the advice to restart
+ * the process; other devices are not.  (The element's own refusal, after
+ * a real fault, is elements/cudaboxblur-robust's.) */
+GST_START_TEST (test_lost_device_refused)
+{
+  GstCudaBoxBlurDevice device;
+  GError *error = NULL;
+
+  gst_cuda_box_blur_device_mark_lost (7);
+  fail_if (gst_cuda_box_blur_device_query (7, &device, &error));
+  fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_FAILED), "%s", error->message);
+  fail_unless_equals_string (error->message, "CUDA device 7 was lost to a "
+      "kernel fault earlier in this process: restart the process to use it "
+      "again");
+  g_clear_error (&error);
+
+  /* the suite runs with every GPU hidden, or on a machine with none */
+  fail_if (gst_cuda_box_blur_device_query (6, &device, &error));
+  fail_unless (strstr (error->message, "lost") == NULL, "%s",
+      error->message);
+  g_error_free (error);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaboxblur_suite (void)
 {
@@ -901,6 +928,7 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_no_device_is_an_element_error);
   tcase_add_test (tc, test_no_device_reasons);
+  tcase_add_test (tc, test_lost_device_refused);
   return s;
 }
 

@@ -10,7 +10,8 @@
  */
 
 /* A frame's kernel launches, batched: one launch per kind of work for all
- * its regions and components, the arguments uploaded in one copy. */
+ * its regions and components, each kernel chosen from the table of
+ * kernels/ for its window, samples and pixels.  Plain C: no CUDA call. */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -18,14 +19,9 @@
 
 #include "cudaboxblur-plan.h"
 #include "boxblur-args.h"
-#include "cudaboxblur-debug.h"
-#include "cudaboxblur-device.h"
 
 #include <math.h>
 #include <string.h>
-
-CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurplan",
-    "cudaboxblur kernel launches")
 
 /* Threads per block of the kernels with one thread per sample (and per
  * byte of the copies); the 3x3 one makes BOX3_ROWS (boxblur-args.h)
@@ -84,6 +80,47 @@ static const gint column_vector[] = {
 /* The most entries one launch takes: gridDim.z's limit. */
 #define MAX_ENTRIES 65535
 
+/* The names of the kernels in kernels/ (each in the file its name starts
+ * with), by GstCudaBoxBlurKernel. */
+#define KERNELS_OF_TYPE(first, stem) \
+  [first] = stem "_u8", [first + 1] = stem "_u16", [first + 2] = stem "_f32"
+
+static const gchar *const kernel_names[GST_CUDA_BOX_BLUR_N_KERNELS] = {
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_DIRECT_U8, "box_blur"),
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_U8, "box_blur3"),
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8, "box_columns"),
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8, "box_rows"),
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_U8, "pixelate"),
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8, "compose"),
+  [GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16] = "box_columns_u8_16",
+  [GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16] = "box_rows_u8_16",
+  [GST_CUDA_BOX_BLUR_KERNEL_TILES_U8] = "box_tiles_u8",
+  [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3] = "box_tiles_px3",
+  [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4] = "box_tiles_px4",
+  [GST_CUDA_BOX_BLUR_KERNEL_TILES_F32] = "box_tiles_f32",
+  [GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4] = "box_blur_px4",
+  [GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4] = "box_blur3_px4",
+  [GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4] = "box_rows_px4",
+  [GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16] = "box_rows_px4_16",
+  [GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4] = "pixelate_px4",
+  [GST_CUDA_BOX_BLUR_KERNEL_COPY] = "copy_bytes",
+};
+
+/* The kernel of @type of the family whose 8-bit kernel is @first. */
+#define OF_TYPE(first, type) ((GstCudaBoxBlurKernel) ((first) + (type)))
+
+/**
+ * gst_cuda_box_blur_kernel_name:
+ *
+ * Returns: the name in kernels/ of @kernel.
+ */
+const gchar *
+gst_cuda_box_blur_kernel_name (GstCudaBoxBlurKernel kernel)
+{
+  g_return_val_if_fail (kernel < GST_CUDA_BOX_BLUR_N_KERNELS, NULL);
+  return kernel_names[kernel];
+}
+
 /* The order of the work of a batch. */
 typedef enum
 {
@@ -96,22 +133,11 @@ typedef enum
 
 /* One kernel launch of some of plan->args, or one entry of a batch still
  * open (count 1, first its index in plan->pending_args). */
-typedef struct
-{
-  Stage stage;
-  cudaKernel_t kernel;
-  gboolean takes_mid;
-  guint first;
-  guint count;
-  dim3 grid;                    /* z: count */
-  dim3 block;
-} Launch;
+typedef GstCudaBoxBlurLaunch Launch;
 
 struct _GstCudaBoxBlurPlan
 {
-  const GstCudaBoxBlurProgram *program;
-  gpointer log_object;          /* GObject or NULL, not reffed */
-  gint multiprocessors;         /* of the current device; 0: unknown */
+  gint multiprocessors;         /* of the target; 0: unknown */
   gint tiles_per_sm;            /* of box_tiles_u8 at once; 0: unknown */
   GstCudaBoxBlurSampleType type;
 
@@ -121,48 +147,26 @@ struct _GstCudaBoxBlurPlan
   GArray *pending_args;         /* BoxBlurArgs of the open batch */
   gsize mid_used;               /* bytes, by the open batch */
   gsize mid_needed;             /* bytes, by the largest batch */
-
-  /* the arguments' upload: page-locked host memory, then device memory;
-   * the sums between two passes */
-  GstCudaBoxBlurWorkMemory host;
-  GstCudaBoxBlurWorkMemory device;
-  GstCudaBoxBlurWorkMemory mid;
 };
 
 /**
  * gst_cuda_box_blur_plan_new:
- * @log_object: (nullable): the #GObject the plan's log lines name, which
- *   must outlive it
+ * @target: the GPU to plan for
  *
- * An empty plan of launches of @program's kernels, for the device of the
- * CUDA context current on the calling thread.
+ * An empty plan of launches of the kernels of kernels/.
  */
 GstCudaBoxBlurPlan *
-gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
-    gpointer log_object)
+gst_cuda_box_blur_plan_new (const GstCudaBoxBlurTarget * target)
 {
   GstCudaBoxBlurPlan *plan = g_new0 (GstCudaBoxBlurPlan, 1);
-  int device, shared, reserved;
 
-  plan->host.host = TRUE;
   /* read for the column passes' run length (column_run()) and the one
-   * pass's choice (takes_one_pass()); a failure leaves them unknown, and
-   * no error behind for cudaGetLastError () */
-  if (cudaGetDevice (&device) != cudaSuccess
-      || cudaDeviceGetAttribute (&plan->multiprocessors,
-          cudaDevAttrMultiProcessorCount, device) != cudaSuccess
-      || cudaDeviceGetAttribute (&shared,
-          cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) != cudaSuccess
-      || cudaDeviceGetAttribute (&reserved,
-          cudaDevAttrReservedSharedMemoryPerBlock, device) != cudaSuccess) {
-    plan->multiprocessors = 0;
-    cudaGetLastError ();
-  } else {
+   * pass's choice (takes_one_pass()) */
+  plan->multiprocessors = target->multiprocessors;
+  if (target->shared_per_multiprocessor > 0)
     /* the larger of the one pass's tiles */
-    plan->tiles_per_sm = shared / (TILE_SUMS (TILE_PITCH_PX4) * 2 + reserved);
-  }
-  plan->program = program;
-  plan->log_object = log_object;
+    plan->tiles_per_sm = target->shared_per_multiprocessor /
+        (TILE_SUMS (TILE_PITCH_PX4) * 2 + target->reserved_shared_per_block);
   plan->args = g_array_new (FALSE, FALSE, sizeof (BoxBlurArgs));
   plan->launches = g_array_new (FALSE, FALSE, sizeof (Launch));
   plan->pending = g_array_new (FALSE, FALSE, sizeof (Launch));
@@ -170,35 +174,16 @@ gst_cuda_box_blur_plan_new (const GstCudaBoxBlurProgram * program,
   return plan;
 }
 
-/**
- * gst_cuda_box_blur_plan_free:
- *
- * Frees @plan, in the context it ran in, once its launches are done.
- */
 void
 gst_cuda_box_blur_plan_free (GstCudaBoxBlurPlan * plan)
 {
   if (!plan)
     return;
-  gst_cuda_box_blur_work_memory_release (&plan->host);
-  gst_cuda_box_blur_work_memory_release (&plan->device);
-  gst_cuda_box_blur_work_memory_release (&plan->mid);
   g_array_unref (plan->args);
   g_array_unref (plan->launches);
   g_array_unref (plan->pending);
   g_array_unref (plan->pending_args);
   g_free (plan);
-}
-
-/**
- * gst_cuda_box_blur_plan_work_bytes:
- *
- * Returns: the bytes of GPU and page-locked memory @plan holds.
- */
-gsize
-gst_cuda_box_blur_plan_work_bytes (const GstCudaBoxBlurPlan * plan)
-{
-  return plan->host.size + plan->device.size + plan->mid.size;
 }
 
 /**
@@ -281,12 +266,12 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
 /* Adds @args to the open batch, run by @kernel at @stage with @block
  * threads per block in a grid of @grid_x x @grid_y blocks. */
 static void
-add_entry (GstCudaBoxBlurPlan * plan, Stage stage, cudaKernel_t kernel,
-    gboolean takes_mid, const BoxBlurArgs * args, guint block_x,
-    guint block_y, guint grid_x, guint grid_y)
+add_entry (GstCudaBoxBlurPlan * plan, Stage stage,
+    GstCudaBoxBlurKernel kernel, gboolean takes_mid, const BoxBlurArgs * args,
+    guint block_x, guint block_y, guint grid_x, guint grid_y)
 {
   Launch entry = { stage, kernel, takes_mid, plan->pending_args->len, 1,
-    {grid_x, grid_y, 1}, {block_x, block_y, 1}
+    {grid_x, grid_y}, {block_x, block_y}
   };
 
   g_array_append_vals (plan->pending_args, args, 1);
@@ -322,8 +307,26 @@ gst_cuda_box_blur_plan_copy (GstCudaBoxBlurPlan * plan, const guint8 * src,
   args.src_step = args.dst_step = 1;
   args.w = width_bytes;
   args.h = height;
-  add_entry (plan, STAGE_COPY, plan->program->copy, FALSE, &args, BLOCK_W,
+  add_entry (plan, STAGE_COPY, GST_CUDA_BOX_BLUR_KERNEL_COPY, FALSE, &args,
+      BLOCK_W,
       BLOCK_H, blocks (width_bytes, BLOCK_W), blocks (height, BLOCK_H));
+}
+
+/**
+ * gst_cuda_box_blur_plan_choose:
+ *
+ * Picks the kernels for a window: the block means of pixelate, the direct
+ * kernel (which keeps the sample's summation order) for small boxes, the
+ * separable passes for larger ones.
+ */
+GstCudaBoxBlurVariant
+gst_cuda_box_blur_plan_choose (const GstCudaBoxBlurWindow * window)
+{
+  if (window->work == GST_CUDA_BOX_BLUR_WORK_BLOCKS)
+    return GST_CUDA_BOX_BLUR_PIXELATE;
+  return gst_cuda_box_blur_window_is_direct (window->radius_x,
+      window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :
+      GST_CUDA_BOX_BLUR_SEPARABLE;
 }
 
 /**
@@ -341,7 +344,7 @@ gst_cuda_box_blur_plan_blur (GstCudaBoxBlurPlan * plan,
     const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
 {
   gst_cuda_box_blur_plan_blur_variant (plan,
-      gst_cuda_box_blur_program_choose (window), src, dst, window, region);
+      gst_cuda_box_blur_plan_choose (window), src, dst, window, region);
 }
 
 /* The rows a column thread of @a's column pass walks (with mid_pitch
@@ -456,18 +459,18 @@ set_tile_width (const GstCudaBoxBlurPlan * plan, BoxBlurArgs * a,
   const gint most = MIN (steps, tile_steps (plan, a)) * unit;
 
   a->row_run = unit * blocks (blocks (a->w, blocks (a->w, most)), unit);
-  entry->grid.x = blocks (a->w, a->row_run);
-  return entry->grid.x * entry->grid.y;
+  entry->grid[0] = blocks (a->w, a->row_run);
+  return entry->grid[0] * entry->grid[1];
 }
 
 /* Whether @e is an entry of the one pass. */
 static gboolean
 is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
 {
-  return e->kernel == plan->program->tiles
-      || e->kernel == plan->program->tiles_px3
-      || e->kernel == plan->program->tiles_px4
-      || e->kernel == plan->program->tiles_f32;
+  return e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U8
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32;
 }
 
 /* Sizes the tiles of the open batch's one-pass entries (queued as
@@ -515,13 +518,13 @@ size_tiles (GstCudaBoxBlurPlan * plan)
     while (is_tiles (plan, e)
         && a->row_run > tile_unit (plan, a->pixel_samples)) {
       const gint width = a->row_run;
-      const guint before = e->grid.x * e->grid.y;
+      const guint before = e->grid[0] * e->grid[1];
       const guint after = set_tile_width (plan, a, e,
           width / tile_unit (plan, a->pixel_samples) - 1);
 
       if (total - before + after > at_once) {
         a->row_run = width;
-        e->grid.x = blocks (a->w, width);
+        e->grid[0] = blocks (a->w, width);
         break;
       }
       total += after - before;
@@ -536,8 +539,9 @@ static void
 queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
 {
   const gint reach = samples * a->radius_x;
-  const cudaKernel_t kernels[] = { plan->program->tiles,
-    plan->program->tiles, plan->program->tiles_px3, plan->program->tiles_px4
+  const GstCudaBoxBlurKernel kernels[] = { GST_CUDA_BOX_BLUR_KERNEL_TILES_U8,
+    GST_CUDA_BOX_BLUR_KERNEL_TILES_U8, GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
+    GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
   };
   const gboolean f32 = plan->type == GST_CUDA_BOX_BLUR_F32;
 
@@ -553,7 +557,7 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
   a->x_last = MIN (a->x + a->w + reach, a->width);
   /* as wide as they may be, until size_tiles () */
   a->row_run = tile_steps (plan, a) * tile_unit (plan, samples);
-  add_entry (plan, STAGE_FIRST, f32 ? plan->program->tiles_f32 :
+  add_entry (plan, STAGE_FIRST, f32 ? GST_CUDA_BOX_BLUR_KERNEL_TILES_F32 :
       kernels[samples - 1], FALSE, a, TILE_THREADS, 1, blocks (a->w,
           a->row_run), blocks (a->h, TILE_ROWS));
 }
@@ -564,7 +568,6 @@ static void
 queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
     BoxBlurArgs * a, gboolean pixels)
 {
-  const GstCudaBoxBlurProgram *program = plan->program;
   const GstCudaBoxBlurSampleType type = plan->type;
   /* the column sums of a pixel: one a sample */
   const gint samples = pixels ? 4 : 1;
@@ -573,8 +576,9 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   BoxBlurArgs columns;
 
   if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
-    add_entry (plan, STAGE_FIRST, pixels ? program->pixelate_px4 :
-        program->pixelate[type], FALSE, a, PIXELATE_THREADS, 1,
+    add_entry (plan, STAGE_FIRST, pixels ?
+        GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4 :
+        OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_U8, type), FALSE, a, PIXELATE_THREADS, 1,
         blocks (a->w, PIXELATE_TILE (a->block_w)), blocks (a->h,
             a->block_h));
     return;
@@ -583,12 +587,14 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
     const gboolean box3 = a->radius_x == 1 && a->radius_y == 1;
     const gint per_thread = box3 && type == GST_CUDA_BOX_BLUR_U8 && !pixels ?
         BOX3_U8_COLUMNS : 1;
-    cudaKernel_t kernel;
+    GstCudaBoxBlurKernel kernel;
 
     if (pixels)
-      kernel = box3 ? program->direct3x3_px4 : program->direct_px4;
+      kernel = box3 ? GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4 :
+          GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4;
     else
-      kernel = box3 ? program->direct3x3[type] : program->direct[type];
+      kernel = OF_TYPE (box3 ? GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_U8 :
+          GST_CUDA_BOX_BLUR_KERNEL_DIRECT_U8, type);
     add_entry (plan, STAGE_FIRST, kernel, FALSE, a, BLOCK_W, BLOCK_H,
         blocks (a->w, BLOCK_W * per_thread), blocks (a->h, box3 ?
             BLOCK_H * BOX3_ROWS : BLOCK_H));
@@ -633,18 +639,21 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
     a->mid_offset /= samples;
     a->mid_pitch /= samples;
   }
-  add_entry (plan, STAGE_FIRST, narrow ? program->columns16 :
-      program->columns[type], TRUE, &columns, COLUMN_THREADS, 1,
+  add_entry (plan, STAGE_FIRST, narrow ?
+      GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16 :
+      OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8, type), TRUE, &columns, COLUMN_THREADS, 1,
       blocks (columns.mid_pitch / column_vector[type], COLUMN_THREADS),
       blocks (a->h, a->column_run));
   /* a warp per run of a row */
   if (pixels)
-    add_entry (plan, STAGE_ROWS, narrow ? program->rows16_px4 :
-        program->rows_px4, TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
+    add_entry (plan, STAGE_ROWS, narrow ?
+        GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16 :
+        GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4, TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
             a->row_run), blocks (a->h, ROW_WARPS));
   else
-    add_entry (plan, STAGE_ROWS, narrow ? program->rows16 :
-        program->rows[type], TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
+    add_entry (plan, STAGE_ROWS, narrow ?
+        GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16 :
+        OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8, type), TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
             a->row_run), blocks (a->h, ROW_WARPS));
 }
 
@@ -748,7 +757,7 @@ job_variant (const GstCudaBoxBlurJob * job,
 {
   const GstCudaBoxBlurInfo *info = job->info;
   const GstCudaBoxBlurVariant variant =
-      gst_cuda_box_blur_program_choose (window);
+      gst_cuda_box_blur_plan_choose (window);
   gint c;
 
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
@@ -818,8 +827,8 @@ gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
   args_init (&a, plan->type, src ? src : dst, dst, window, region);
   if (a.w <= 0 || a.h <= 0)
     return;
-  add_entry (plan, STAGE_COMPOSE, plan->program->compose[plan->type], FALSE,
-      &a, BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
+  add_entry (plan, STAGE_COMPOSE,
+      OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8, plan->type), FALSE, &a, BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
 }
 
 /**
@@ -860,11 +869,10 @@ gst_cuda_box_blur_plan_end_batch (GstCudaBoxBlurPlan * plan)
         g_array_append_vals (plan->args, &g_array_index (plan->pending_args,
                 BoxBlurArgs, e->first), 1);
         launch.count++;
-        launch.grid.x = MAX (launch.grid.x, e->grid.x);
-        launch.grid.y = MAX (launch.grid.y, e->grid.y);
+        launch.grid[0] = MAX (launch.grid[0], e->grid[0]);
+        launch.grid[1] = MAX (launch.grid[1], e->grid[1]);
         e->count = 0;           /* taken */
       }
-      launch.grid.z = launch.count;
       g_array_append_val (plan->launches, launch);
     }
   }
@@ -892,78 +900,36 @@ gst_cuda_box_blur_plan_n_launches (const GstCudaBoxBlurPlan * plan)
   return plan->launches->len;
 }
 
-/**
- * gst_cuda_box_blur_plan_launch_kernel:
- *
- * Returns: the kernel of launch @i of the last frame.
- */
-cudaKernel_t
-gst_cuda_box_blur_plan_launch_kernel (const GstCudaBoxBlurPlan * plan, guint i)
+const GstCudaBoxBlurLaunch *
+gst_cuda_box_blur_plan_get_launch (const GstCudaBoxBlurPlan * plan, guint i)
 {
   g_return_val_if_fail (i < plan->launches->len, NULL);
-  return g_array_index (plan->launches, Launch, i).kernel;
+  return &g_array_index (plan->launches, Launch, i);
 }
 
 /**
- * gst_cuda_box_blur_plan_upload:
+ * gst_cuda_box_blur_plan_get_args:
+ * @bytes: (out): their size
  *
- * Ends the open batch and queues the copy of every launch's arguments to
- * the GPU on @stream.  The plan's previous upload must be done.
+ * Returns: the BoxBlurArgs of every launch of the finished plan, one after
+ * the other (a launch's from its first).
  */
-gboolean
-gst_cuda_box_blur_plan_upload (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
-    GError ** error)
+gconstpointer
+gst_cuda_box_blur_plan_get_args (const GstCudaBoxBlurPlan * plan,
+    gsize * bytes)
 {
-  gsize bytes;
-
-  gst_cuda_box_blur_plan_end_batch (plan);
-  bytes = plan->args->len * sizeof (BoxBlurArgs);
-  if (bytes == 0)
-    return TRUE;
-  if (!gst_cuda_box_blur_work_memory_ensure (&plan->host, bytes, error)
-      || !gst_cuda_box_blur_work_memory_ensure (&plan->device, bytes, error)
-      || !gst_cuda_box_blur_work_memory_ensure (&plan->mid,
-          MAX (plan->mid_needed, 1), error))
-    return FALSE;
-  memcpy (plan->host.mem, plan->args->data, bytes);
-  return GST_CUDA_BOX_BLUR_CHECK (cudaMemcpyAsync (plan->device.mem,
-          plan->host.mem, bytes, cudaMemcpyHostToDevice, stream), error);
+  *bytes = plan->args->len * sizeof (BoxBlurArgs);
+  return plan->args->data;
 }
 
 /**
- * gst_cuda_box_blur_plan_launch:
+ * gst_cuda_box_blur_plan_mid_needed:
  *
- * Queues every launch of the uploaded plan on @stream, in order.
+ * Returns: the bytes of column sums the finished plan's largest batch
+ * takes.
  */
-gboolean
-gst_cuda_box_blur_plan_launch (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
-    GError ** error)
+gsize
+gst_cuda_box_blur_plan_mid_needed (const GstCudaBoxBlurPlan * plan)
 {
-  guint i;
-
-  for (i = 0; i < plan->launches->len; i++) {
-    const Launch *l = &g_array_index (plan->launches, Launch, i);
-    BoxBlurArgs *list = (BoxBlurArgs *) plan->device.mem + l->first;
-    void *params[] = { &list, &plan->mid.mem };
-
-    GST_LOG_OBJECT (plan->log_object, "launch %u: stage %d, %u entries, "
-        "grid %ux%u", i, l->stage, l->count, l->grid.x, l->grid.y);
-    if (!GST_CUDA_BOX_BLUR_CHECK (cudaLaunchKernel ((const void *) l->kernel,
-                l->grid, l->block, params, 0, stream), error))
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/**
- * gst_cuda_box_blur_plan_run:
- *
- * gst_cuda_box_blur_plan_upload(), then gst_cuda_box_blur_plan_launch().
- */
-gboolean
-gst_cuda_box_blur_plan_run (GstCudaBoxBlurPlan * plan, cudaStream_t stream,
-    GError ** error)
-{
-  return gst_cuda_box_blur_plan_upload (plan, stream, error)
-      && gst_cuda_box_blur_plan_launch (plan, stream, error);
+  return plan->mid_needed;
 }
