@@ -60,9 +60,10 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
 
   for (c = 0; c < (guint) info->n_components; c++) {
     GstCudaBoxBlurComponent *comp = &info->comp[c];
-    /* GRAY32F is GRAY8 with each byte widened */
-    const gint widen = sample_size / MAX (GST_VIDEO_FORMAT_INFO_DEPTH (finfo,
-            c) / 8, 1);
+    /* GRAY32F is GRAY8 with each byte widened; 10- and 12-bit samples
+     * are packed in 16 bits */
+    const gint widen = sample_size /
+        (GST_ROUND_UP_8 (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) / 8);
 
     comp->kind = component_kind (finfo, c);
     comp->plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
@@ -197,6 +198,23 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
 }
 
 /**
+ * gst_cuda_box_blur_info_sample_max:
+ *
+ * The largest sample of component @component at the format's depth: 255
+ * for 8 bits, 1023, 4095 or 65535 for the 10-, 12- and 16-bit formats
+ * (whose samples lie in the low bits of 16-bit words); %G_MAXFLOAT for
+ * GRAY32F.
+ */
+gdouble
+gst_cuda_box_blur_info_sample_max (const GstCudaBoxBlurInfo * info,
+    gint component)
+{
+  if (info->type == GST_CUDA_BOX_BLUR_F32)
+    return G_MAXFLOAT;
+  return (1 << GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, component)) - 1;
+}
+
+/**
  * gst_cuda_box_blur_info_color_sample:
  * @argb: 0xAARRGGBB, R'G'B' as they are (no transfer function applied)
  *
@@ -252,7 +270,7 @@ gst_cuda_box_blur_info_color_sample (const GstCudaBoxBlurInfo * info,
   if (info->type == GST_CUDA_BOX_BLUR_F32)
     return sample;
   return CLAMP (round (sample), 0,
-      info->type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535);
+      gst_cuda_box_blur_info_sample_max (info, component));
 }
 
 /* TRUE when structure @index of @caps describes frames in GStreamer's

@@ -25,7 +25,8 @@ G_BEGIN_DECLS
  * rather than by a GstVideoInfo. */
 #define GST_CUDA_BOX_BLUR_FORMATS "{ GRAY8, GRAY16_LE, GRAY32F, I420, YV12, " \
     "NV12, NV21, Y42B, Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, xRGB, " \
-    "xBGR, AYUV, RGB, BGR, YUY2, UYVY, YVYU }"
+    "xBGR, AYUV, RGB, BGR, YUY2, UYVY, YVYU, I420_10LE, I420_12LE, " \
+    "I422_10LE, I422_12LE, Y444_10LE, Y444_12LE, Y444_16LE }"
 
 /* The formats of GStreamer's CUDA memory (memory:CUDAMemory) that the
  * element takes: those GStreamer 1.22's CUDA allocator can lay out. */
@@ -128,6 +129,9 @@ typedef struct
 
 gboolean      gst_cuda_box_blur_info_from_caps     (GstCudaBoxBlurInfo * info,
                                                     const GstCaps * caps);
+
+gdouble       gst_cuda_box_blur_info_sample_max    (const GstCudaBoxBlurInfo * info,
+                                                    gint component);
 
 gdouble       gst_cuda_box_blur_info_color_sample  (const GstCudaBoxBlurInfo * info,
                                                     gint component,

@@ -376,6 +376,10 @@ gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings *
   if (window->work == GST_CUDA_BOX_BLUR_WORK_FILL)
     window->fill_value = gst_cuda_box_blur_info_color_sample (info, component,
         settings->fill_color);
+  /* border-value is in sample units, up to the format's largest sample */
+  if (info->type != GST_CUDA_BOX_BLUR_F32)
+    window->border_value = CLAMP (window->border_value, 0,
+        gst_cuda_box_blur_info_sample_max (info, component));
   return touched;
 }
 
