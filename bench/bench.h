@@ -160,4 +160,11 @@ memory_child (const gchar * arg);
 void
 bench_memory (const gchar * self, gint n);
 
+/* a live source and the latency tracer (bench-live.c) */
+gint
+live_child (const gchar * arg);
+
+void
+bench_live (const gchar * self);
+
 G_END_DECLS
