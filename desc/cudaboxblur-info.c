@@ -68,6 +68,11 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     comp->kind = component_kind (finfo, c);
     comp->plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
     comp->offset = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) * widen;
+    /* GStreamer 1.22 gives the V word of P010, P012 and P016 the offset 1:
+     * an offset that is no whole number of samples counts samples */
+    if (comp->offset % sample_size != 0)
+      comp->offset *= sample_size;
+    comp->shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
     comp->step = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) * widen;
     comp->width = GST_VIDEO_INFO_COMP_WIDTH (vinfo, c);
     comp->height = GST_VIDEO_INFO_COMP_HEIGHT (vinfo, c);
@@ -202,7 +207,8 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
  *
  * The largest sample of component @component at the format's depth: 255
  * for 8 bits, 1023, 4095 or 65535 for the 10-, 12- and 16-bit formats
- * (whose samples lie in the low bits of 16-bit words); %G_MAXFLOAT for
+ * (whose samples lie in the low bits of 16-bit words, or in the high bits
+ * for P010 and P012: GstCudaBoxBlurComponent's shift); %G_MAXFLOAT for
  * GRAY32F.
  */
 gdouble
@@ -371,6 +377,7 @@ gst_cuda_box_blur_frame_get_plane (const GstCudaBoxBlurFrame * frame,
   plane->height = comp->height;
   plane->stride = frame->stride[comp->plane];
   plane->step = comp->step;
+  plane->shift = comp->shift;
 }
 
 /* The bytes from the first byte of the first plane to the last pixel of the

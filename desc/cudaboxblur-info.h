@@ -26,7 +26,8 @@ G_BEGIN_DECLS
 #define GST_CUDA_BOX_BLUR_FORMATS "{ GRAY8, GRAY16_LE, GRAY32F, I420, YV12, " \
     "NV12, NV21, Y42B, Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, xRGB, " \
     "xBGR, AYUV, RGB, BGR, YUY2, UYVY, YVYU, I420_10LE, I420_12LE, " \
-    "I422_10LE, I422_12LE, Y444_10LE, Y444_12LE, Y444_16LE }"
+    "I422_10LE, I422_12LE, Y444_10LE, Y444_12LE, Y444_16LE, P010_10LE, " \
+    "P012_LE, P016_LE }"
 
 /* The formats of GStreamer's CUDA memory (memory:CUDAMemory) that the
  * element takes: those GStreamer 1.22's CUDA allocator can lay out. */
@@ -84,6 +85,8 @@ typedef struct
   gint height;                  /* subsampling */
   gint w_sub;                   /* log2 of the subsampling */
   gint h_sub;
+  gint shift;                   /* low bits of each 16-bit word below the
+                                 * sample (P010's 6, P012's 4), always 0 */
 } GstCudaBoxBlurComponent;
 
 /* What the caps say about a frame.  The layout is the default one for the
@@ -125,6 +128,7 @@ typedef struct
   gint height;
   gint stride;                  /* bytes from one row to the next */
   gint step;                    /* bytes from one pixel to the next */
+  gint shift;                   /* the component's (GstCudaBoxBlurComponent) */
 } GstCudaBoxBlurPlane;
 
 gboolean      gst_cuda_box_blur_info_from_caps     (GstCudaBoxBlurInfo * info,

@@ -412,6 +412,46 @@ finish (Sum4 sum, unsigned int count)
   return sum;
 }
 
+/* The mean of @count samples of type T summing to @sum: finish(), but
+ * for 16-bit samples whose low a.shift bits are no part of them (P010,
+ * P012) rounded at the samples' depth and stored back in the high bits:
+ * the sum divided by count << shift, shifted back. */
+template <typename T>
+struct Mean
+{
+  template <typename Acc>
+  static __device__ __forceinline__ auto
+  of (const BoxBlurArgs & a, Acc sum, unsigned int count)
+      -> decltype (finish (sum, count))
+  {
+    return finish (sum, count);
+  }
+
+  /* what a mean of @count samples divides by */
+  static __device__ __forceinline__ unsigned int
+  divisor (const BoxBlurArgs & a, unsigned int count)
+  {
+    return count;
+  }
+};
+
+template <>
+struct Mean < uint16 >
+{
+  template <typename Acc>
+  static __device__ __forceinline__ Acc
+  of (const BoxBlurArgs & a, Acc sum, unsigned int count)
+  {
+    return finish (sum, count << a.shift) << a.shift;
+  }
+
+  static __device__ __forceinline__ unsigned int
+  divisor (const BoxBlurArgs & a, unsigned int count)
+  {
+    return count << a.shift;
+  }
+};
+
 template <>
 __device__ __forceinline__ Pixel4
 as_sample < Pixel4 > (unsigned int i, float f)
@@ -472,13 +512,13 @@ blur_sample (const BoxBlurArgs & a, int x, int y)
     for (int yy = y0; yy <= y1; yy++)
       for (int xx = x0; xx <= x1; xx++)
         sum += src_at < T > (a, xx, yy);
-    return (T) finish (sum, (x1 - x0 + 1) * (y1 - y0 + 1));
+    return (T) Mean < T >::of (a, sum, (x1 - x0 + 1) * (y1 - y0 + 1));
   }
 
   for (int yy = y - ry; yy <= y + ry; yy++)
     for (int xx = x - rx; xx <= x + rx; xx++)
       sum += sample < T > (a, xx, yy);
-  return (T) finish (sum, (2 * rx + 1) * (2 * ry + 1));
+  return (T) Mean < T >::of (a, sum, (2 * rx + 1) * (2 * ry + 1));
 }
 
 /* One thread per output sample. */

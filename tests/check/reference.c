@@ -340,6 +340,34 @@ GST_START_TEST (test_gray16)
 
 GST_END_TEST;
 
+/* P010: 10-bit samples in the high bits of 16-bit words.  The mean is
+ * rounded at 10 bits and stored back in the high bits, the low six zero,
+ * where a mean of the words would keep low bits (words 64, 64, 128: 85). */
+GST_START_TEST (test_high_bits)
+{
+  /* samples 1, 1, 2, 1023 */
+  const guint16 src[] = { 1 << 6, 1 << 6, 2 << 6, 1023 << 6 };
+  /* (1+1)/2 = 1, (1+1+2)/3 = 1.33, (1+2+1023)/3 = 342, (2+1023)/2 =
+   * 512.5 */
+  const guint16 expected[] = { 1 << 6, 1 << 6, 342 << 6, 513 << 6 };
+  guint16 out[4];
+  GstCudaBoxBlurPlane in = plane_new ((gpointer) src, 4, 1, 8, 2);
+  GstCudaBoxBlurPlane o = plane_new (out, 4, 1, 8, 2);
+  GstCudaBoxBlurWindow w = window_new (1, 0,
+      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
+  gint i;
+
+  in.shift = o.shift = 6;
+  box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+  box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+}
+
+GST_END_TEST;
+
 /* A region is blurred exactly as in the whole frame, reading the real
  * pixels around it; the rest is left untouched. */
 GST_START_TEST (test_region_reads_neighbours)
@@ -857,6 +885,7 @@ reference_suite (void)
   tcase_add_test (tc, test_border_modes);
   tcase_add_test (tc, test_border_modes_wide_windows);
   tcase_add_test (tc, test_gray16);
+  tcase_add_test (tc, test_high_bits);
   tcase_add_test (tc, test_region_reads_neighbours);
   tcase_add_test (tc, test_sat_matches_direct);
   tcase_add_test (tc, test_passes);

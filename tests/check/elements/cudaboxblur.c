@@ -74,11 +74,7 @@ GST_START_TEST (test_rejects_other_caps)
   const gchar *bad[] = {
     "video/x-raw,format=v210,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY16_BE,width=320,height=240,framerate=30/1",
-    /* 16-bit words of U and V side by side: not yet (GStreamer 1.22 puts
-     * V one byte into the pair); P010 and P012 also keep their bits in
-     * the high bits of each word */
-    "video/x-raw,format=P010_10LE,width=320,height=240,framerate=30/1",
-    "video/x-raw,format=P016_LE,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=P010_10BE,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY8,width=0,height=240,framerate=30/1",
     "video/x-raw,format=GRAY32F,width=320,height=0,framerate=30/1",
     "video/x-raw,format=GRAY8,width=40000,height=2,framerate=30/1",
@@ -444,6 +440,32 @@ GST_START_TEST (test_info_from_caps)
     gst_cuda_box_blur_settings_window (&s, &info, 0, &window);
     fail_unless_equals_int (window.border_value, 60000);
   }
+  /* P010: U and V words side by side (GStreamer 1.22 says V is 1 byte
+   * into the pair), 10 bits in the high bits of each */
+  info = test_info ("P010_10LE", 64, 48);
+  fail_unless_equals_int (info.n_planes, 2);
+  fail_unless_equals_int (info.comp[1].offset, 0);
+  fail_unless_equals_int (info.comp[2].offset, 2);
+  fail_unless_equals_int (info.comp[2].step, 4);
+  fail_unless_equals_int (info.comp[0].shift, 6);
+  fail_unless_equals_int (info.comp[2].shift, 6);
+  fail_if (info.has_padding);
+  {
+    GstCudaBoxBlurSettings s;
+    GstCudaBoxBlurWindow window;
+
+    gst_cuda_box_blur_settings_init (&s);
+    s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+    s.fill_color = 0xffffffff;
+    s.border = GST_CUDA_BOX_BLUR_BORDER_CONSTANT;
+    s.border_value = 60000;
+    gst_cuda_box_blur_settings_window (&s, &info, 0, &window);
+    fail_unless_equals_int (window.fill_value, 940 << 6);
+    fail_unless_equals_int (window.border_value, 1023 << 6);
+  }
+  info = test_info ("P016_LE", 8, 8);
+  fail_unless_equals_int (info.comp[2].offset, 2);
+  fail_unless_equals_int (info.comp[2].shift, 0);
   info = test_info ("I422_12LE", 8, 8);
   fail_unless_equals_int (gst_cuda_box_blur_info_sample_max (&info, 2), 4095);
   fail_unless_equals_int (info.comp[2].height, 8);
