@@ -30,8 +30,9 @@
  * also through the border rule: past the frame's bottom edge a mirror
  * reflects it to BOX_READ_BELOW rows above the windows, a wrap takes it
  * round to the top.  Nothing else: the host may hand a kernel a src that
- * holds no more (the engine's halo copies of regions, halo_of () in
- * cudaboxblur-engine.c). */
+ * holds no more (the halo copies of regions, halo_of () in
+ * plan/cudaboxblur-frameplan.c, which the sweep-plans suite holds to this
+ * rule). */
 #define BOX_READ_BELOW 1
 
 /* Samples each thread of box_blur3_* makes, one above the other; those

@@ -32,13 +32,13 @@ enum
   AFTER,
 };
 
-/* The pixels of one plane around one region, copied to the halo memory
+/* The bytes of one plane around one region, copied to the halo memory
  * (the components of the plane share them). */
 typedef struct
 {
   gint plane;
-  gint step;                    /* bytes from one pixel to the next */
-  GstVideoRectangle halo;       /* in the plane's pixels */
+  GstVideoRectangle halo;       /* x and w in bytes of the plane's rows, y
+                                 * and h in rows */
   gsize offset;                 /* of the first copy in the halo memory */
   gint pitch;                   /* bytes from one row of a copy to the next */
 } HaloCopy;
@@ -294,9 +294,30 @@ halo_plane (const GstCudaBoxBlurPlane * plane,
   GstCudaBoxBlurPlane p = *plane;
 
   p.data = mem + comp->offset - (gssize) copy->halo.y * copy->pitch -
-      (gssize) copy->halo.x * copy->step;
+      copy->halo.x;
   p.stride = copy->pitch;
   return p;
+}
+
+/* @halo of component @comp of @info (in its samples) as the bytes of the
+ * plane's rows it takes: whole pixels of the plane's largest step (a
+ * packed pixel, YUY2's Y0 U Y1 V), which the kernels of whole pixels read
+ * whole and where components of different steps meet. */
+static GstVideoRectangle
+halo_bytes (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurComponent * comp, const GstVideoRectangle * halo)
+{
+  GstVideoRectangle b = *halo;
+  gint group = 0, c, end;
+
+  for (c = 0; c < info->n_components; c++)
+    if (info->comp[c].plane == comp->plane)
+      group = MAX (group, info->comp[c].step);
+  b.x = halo->x * comp->step / group * group;
+  end = MIN (GST_ROUND_UP_N ((halo->x + halo->w) * comp->step, group),
+      info->row_bytes[comp->plane]);
+  b.w = end - b.x;
+  return b;
 }
 
 static GstVideoRectangle
@@ -353,8 +374,9 @@ lay_out_halos (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job)
       continue;
     }
     halo = halo_of (&task->rect, &task->window, comp->width, comp->height);
+    halo = halo_bytes (job->info, comp, &halo);
     if (copy_of_plane[comp->plane] < 0) {
-      HaloCopy copy = { comp->plane, comp->step, halo, };
+      HaloCopy copy = { comp->plane, halo, };
 
       copy_of_plane[comp->plane] = frame->halo_copies->len;
       g_array_append_val (frame->halo_copies, copy);
@@ -371,7 +393,7 @@ lay_out_halos (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job)
   for (i = 0; i < frame->halo_copies->len; i++) {
     HaloCopy *copy = &g_array_index (frame->halo_copies, HaloCopy, i);
 
-    copy->pitch = GST_ROUND_UP_N (copy->halo.w * copy->step, 16);
+    copy->pitch = GST_ROUND_UP_N (copy->halo.w, 16);
     copy->offset = total;
     total += GST_ROUND_UP_N ((gsize) frame->sheets * copy->pitch *
         copy->halo.h, 256);
@@ -392,16 +414,14 @@ fill_halos (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job,
   for (i = 0; i < frame->halo_copies->len; i++) {
     const HaloCopy *copy = &g_array_index (frame->halo_copies, HaloCopy, i);
     const guint8 *src = from->data[copy->plane] +
-        (gsize) copy->halo.y * from->stride[copy->plane] +
-        (gsize) copy->halo.x * copy->step;
+        (gsize) copy->halo.y * from->stride[copy->plane] + copy->halo.x;
     guint8 *halo = halos + copy->offset;
 
     for (k = 0; k < frame->sheets; k++)
       if (job->n_passes > 1 || (k == 0 && from_is_read))
         gst_cuda_box_blur_plan_copy (frame->plan, src,
             from->stride[copy->plane], halo + (gsize) k * copy->pitch *
-            copy->halo.h, copy->pitch, copy->halo.w * copy->step,
-            copy->halo.h);
+            copy->halo.h, copy->pitch, copy->halo.w, copy->halo.h);
   }
 }
 

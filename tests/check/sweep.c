@@ -246,50 +246,183 @@ inside (const Block * blocks, guint n, const guint8 * first,
   return FALSE;
 }
 
-/* The bytes of a sample that @kernel writes at each (x, y) of its
- * rectangle, in steps of dst_step; 0 for the column sums' kernels, which
- * write the sums between two passes. */
-static gint
-written_size (GstCudaBoxBlurKernel kernel)
+/* What a kernel reads of src (BOX_READ_BELOW in boxblur-args.h), besides
+ * what it writes of dst. */
+typedef enum
 {
-  static const gint per_type[] = { 1, 2, 4 };
+  READS_WINDOWS,                /* the windows around its rectangle */
+  READS_COLUMNS,                /* those of columns x_first to x_last; it
+                                 * writes the column sums, not dst */
+  READS_SUMS,                   /* the column sums, not src */
+  READS_BLOCKS,                 /* its rectangle */
+  READS_REGION,                 /* its rectangle inside the plane, unless
+                                 * it fills */
+  READS_BYTES,                  /* w x h bytes from src */
+} Reads;
 
-  switch (kernel) {
-    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8:
-    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U16:
-    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_F32:
-    case GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16:
-      return 0;
-    case GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4:
-    case GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4:
-    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4:
-    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16:
-    case GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4:
-    case GST_CUDA_BOX_BLUR_KERNEL_TILES_F32:
-      return 4;
-    case GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16:
-    case GST_CUDA_BOX_BLUR_KERNEL_TILES_U8:
-    case GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3:
-    case GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4:
-    case GST_CUDA_BOX_BLUR_KERNEL_COPY:
-      return 1;
-    default:
-      /* the families of a kernel a sample type, U8, U16, F32 */
-      g_assert (kernel < GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16);
-      return per_type[kernel % 3];
+#define K(name) GST_CUDA_BOX_BLUR_KERNEL_ ## name
+
+/* Each kernel: the bytes of a sample it reads and writes at each (x, y),
+ * dst_step (src_step) apart; what it reads; the bytes of a column sum as
+ * mid_offset and mid_pitch count them. */
+static const struct
+{
+  gint size;
+  Reads reads;
+  gint sum;
+} kernel_rows[GST_CUDA_BOX_BLUR_N_KERNELS] = {
+  [K (DIRECT_U8)] = {1, READS_WINDOWS},
+  [K (DIRECT_U16)] = {2, READS_WINDOWS},
+  [K (DIRECT_F32)] = {4, READS_WINDOWS},
+  [K (DIRECT3X3_U8)] = {1, READS_WINDOWS},
+  [K (DIRECT3X3_U16)] = {2, READS_WINDOWS},
+  [K (DIRECT3X3_F32)] = {4, READS_WINDOWS},
+  [K (COLUMNS_U8)] = {1, READS_COLUMNS, 4},
+  [K (COLUMNS_U16)] = {2, READS_COLUMNS, 4},
+  [K (COLUMNS_F32)] = {4, READS_COLUMNS, 4},
+  [K (ROWS_U8)] = {1, READS_SUMS, 4},
+  [K (ROWS_U16)] = {2, READS_SUMS, 4},
+  [K (ROWS_F32)] = {4, READS_SUMS, 4},
+  [K (PIXELATE_U8)] = {1, READS_BLOCKS},
+  [K (PIXELATE_U16)] = {2, READS_BLOCKS},
+  [K (PIXELATE_F32)] = {4, READS_BLOCKS},
+  [K (COMPOSE_U8)] = {1, READS_REGION},
+  [K (COMPOSE_U16)] = {2, READS_REGION},
+  [K (COMPOSE_F32)] = {4, READS_REGION},
+  [K (COLUMNS_U8_16)] = {1, READS_COLUMNS, 2},
+  [K (ROWS_U8_16)] = {1, READS_SUMS, 2},
+  [K (TILES_U8)] = {1, READS_WINDOWS},
+  [K (TILES_PX3)] = {1, READS_WINDOWS},
+  [K (TILES_PX4)] = {1, READS_WINDOWS},
+  [K (TILES_F32)] = {4, READS_WINDOWS},
+  [K (DIRECT_PX4)] = {4, READS_WINDOWS},
+  [K (DIRECT3X3_PX4)] = {4, READS_WINDOWS},
+  [K (ROWS_PX4)] = {4, READS_SUMS, 16},
+  [K (ROWS_PX4_16)] = {4, READS_SUMS, 8},
+  [K (PIXELATE_PX4)] = {4, READS_BLOCKS},
+  [K (COPY)] = {1, READS_BYTES},
+};
+
+/* Checks that samples of @size bytes, @step apart, of rectangle @r of the
+ * plane at @data, rows @stride apart, lie inside one of @blocks. */
+static void
+check_rect (const guint8 * data, gint stride, gint step, gint size,
+    const GstVideoRectangle * r, const Block * blocks, guint n_blocks,
+    const gchar * name, guint e, const gchar * what)
+{
+  const guint8 *first = data + (gssize) r->y * stride + (gssize) r->x * step;
+  const guint8 *last = data + (gssize) (r->y + r->h - 1) * stride +
+      (gssize) (r->x + r->w - 1) * step + size - 1;
+
+  fail_unless (r->w > 0 && r->h > 0, "%s: entry %u %s %dx%d", name, e, what,
+      r->w, r->h);
+  fail_unless (inside (blocks, n_blocks, first, last), "%s: entry %u %s "
+      "%dx%d at %d,%d (step %d, stride %d) outside the frames and work "
+      "memory", name, e, what, r->w, r->h, r->x, r->y, step, stride);
+}
+
+/* @r clipped to the @width x @height plane. */
+static GstVideoRectangle
+clip (GstVideoRectangle r, gint width, gint height)
+{
+  GstVideoRectangle c;
+
+  c.x = MAX (r.x, 0);
+  c.y = MAX (r.y, 0);
+  c.w = MIN (r.x + r.w, width) - c.x;
+  c.h = MIN (r.y + r.h, height) - c.y;
+  return c;
+}
+
+/* What entry @a of @kernel reads of src by the rule of BOX_READ_BELOW
+ * (boxblur-args.h): the windows of the samples it writes (radius_x a
+ * pixel of pixel_samples for the one pass of 8-bit pixels, whose
+ * rectangle counts bytes), and BOX_READ_BELOW rows more each way, inside
+ * the plane; the whole plane where a wrapping window reaches round. */
+static GstVideoRectangle
+windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
+{
+  const gint reach_x = a->radius_x * (kernel == K (TILES_U8)
+      || kernel == K (TILES_PX3) || kernel == K (TILES_PX4) ?
+      a->pixel_samples : 1);
+  const gint reach_y = a->radius_y + BOX_READ_BELOW;
+  GstVideoRectangle r = { a->x - reach_x, a->y - reach_y,
+    a->w + 2 * reach_x, a->h + 2 * reach_y
+  };
+
+  if (kernel_rows[kernel].reads == READS_COLUMNS) {
+    r.x = a->x_first;
+    r.w = a->x_last - a->x_first;
   }
+  if (a->border == BOX_BORDER_WRAP && (r.y < 0 || r.y + r.h > a->height
+          || (kernel_rows[kernel].reads == READS_WINDOWS && (r.x < 0
+                  || r.x + r.w > a->width)))) {
+    r.y = 0;
+    r.h = a->height;
+    if (kernel_rows[kernel].reads == READS_WINDOWS) {
+      r.x = 0;
+      r.w = a->width;
+    }
+  }
+  if (kernel_rows[kernel].reads == READS_COLUMNS)
+    return clip (r, G_MAXINT, a->height);
+  return clip (r, a->width, a->height);
 }
 
-static gboolean
-is_compose (GstCudaBoxBlurKernel kernel)
+/* Checks entry @e of launch @l of @plan against @blocks: its rectangle
+ * inside its plane (a copy's is its own, compose's is clipped to the
+ * plane as the kernel does: a keep of invert grown by its feather may
+ * reach past it); the samples it writes and reads, by the rule of
+ * BOX_READ_BELOW, inside the frames and work memory; its column sums
+ * inside those the plan measured. */
+static void
+check_entry (const GstCudaBoxBlurPlan * plan, const GstCudaBoxBlurLaunch * l,
+    const BoxBlurArgs * a, guint e, const Block * blocks, guint n_blocks)
 {
-  return kernel >= GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8
-      && kernel <= GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_F32;
+  const gchar *name = gst_cuda_box_blur_kernel_name (l->kernel);
+  const gint size = kernel_rows[l->kernel].size;
+  const Reads reads = kernel_rows[l->kernel].reads;
+  GstVideoRectangle r = { a->x, a->y, a->w, a->h }, in;
+
+  if (reads == READS_REGION)
+    r = clip (r, a->width, a->height);
+  fail_unless (r.x >= 0 && r.y >= 0 && (reads == READS_BYTES
+          || (r.x + r.w <= a->width && r.y + r.h <= a->height)),
+      "%s: entry %u writes %dx%d at %d,%d of a %dx%d plane", name, e, r.w,
+      r.h, r.x, r.y, a->width, a->height);
+
+  if (reads == READS_COLUMNS || reads == READS_SUMS)
+    fail_unless (a->mid_offset >= 0 && ((gsize) a->mid_offset +
+            (gsize) a->h * a->mid_pitch) * kernel_rows[l->kernel].sum <=
+        gst_cuda_box_blur_plan_mid_needed (plan), "%s: entry %u takes "
+        "column sums past those measured", name, e);
+  if (reads != READS_COLUMNS)
+    check_rect (a->dst, a->dst_stride, reads == READS_BYTES ? 1 :
+        a->dst_step, size, &r, blocks, n_blocks, name, e, "writes");
+
+  switch (reads) {
+    case READS_WINDOWS:
+    case READS_COLUMNS:
+      in = windows_read (l->kernel, a);
+      break;
+    case READS_BLOCKS:
+    case READS_BYTES:
+      in = r;
+      break;
+    case READS_REGION:
+      if (a->fill)
+        return;
+      in = r;
+      break;
+    case READS_SUMS:
+      return;
+  }
+  check_rect (a->src, a->src_stride, reads == READS_BYTES ? 1 : a->src_step,
+      size, &in, blocks, n_blocks, name, e, "reads");
 }
 
-/* Checks what @plan's launches write against @blocks: each entry's
- * rectangle inside its plane (a copy's is its own), its samples inside a
- * block, its column sums inside the sums the plan measured. */
+/* Checks every entry of @plan's launches (check_entry()), and counts its
+ * kernels. */
 static void
 check_launches (const GstCudaBoxBlurPlan * plan, const Block * blocks,
     guint n_blocks)
@@ -301,51 +434,10 @@ check_launches (const GstCudaBoxBlurPlan * plan, const Block * blocks,
   for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++) {
     const GstCudaBoxBlurLaunch *l = gst_cuda_box_blur_plan_get_launch (plan,
         i);
-    const gchar *name = gst_cuda_box_blur_kernel_name (l->kernel);
-    const gint size = written_size (l->kernel);
 
-    for (e = l->first; e < l->first + l->count; e++) {
-      const BoxBlurArgs *a = &args[e];
-      const gint step = l->kernel == GST_CUDA_BOX_BLUR_KERNEL_COPY ? 1 :
-          a->dst_step;
-
-      GstVideoRectangle r = { a->x, a->y, a->w, a->h };
-
-      fail_unless ((e + 1) * sizeof (BoxBlurArgs) <= bytes);
-      if (is_compose (l->kernel)) {
-        /* compose clips the rectangle to the plane (a keep of invert
-         * grown by its feather may reach past it) */
-        r.w = MIN (r.x + r.w, a->width) - MAX (r.x, 0);
-        r.h = MIN (r.y + r.h, a->height) - MAX (r.y, 0);
-        r.x = MAX (r.x, 0);
-        r.y = MAX (r.y, 0);
-      }
-      fail_unless (r.w > 0 && r.h > 0 && r.x >= 0 && r.y >= 0, "%s: "
-          "entry %u writes %dx%d at %d,%d", name, e, r.w, r.h, r.x, r.y);
-      fail_unless (l->kernel == GST_CUDA_BOX_BLUR_KERNEL_COPY
-          || (r.x + r.w <= a->width && r.y + r.h <= a->height),
-          "%s: entry %u writes %dx%d at %d,%d of a %dx%d plane", name, e,
-          r.w, r.h, r.x, r.y, a->width, a->height);
-      if (size > 0) {
-        const guint8 *first = a->dst + (gssize) r.y * a->dst_stride +
-            (gssize) r.x * step;
-        const guint8 *last = a->dst + (gssize) (r.y + r.h - 1) *
-            a->dst_stride + (gssize) (r.x + r.w - 1) * step + size - 1;
-
-        fail_unless (inside (blocks, n_blocks, first, last), "%s: entry %u "
-            "writes %dx%d at %d,%d (step %d, stride %d) outside the frames "
-            "and work memory", name, e, r.w, r.h, r.x, r.y, step,
-            a->dst_stride);
-      } else {
-        const gsize element = l->kernel ==
-            GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16 ? 2 : 4;
-
-        fail_unless (a->mid_offset >= 0 && ((gsize) a->mid_offset +
-                (gsize) a->h * a->mid_pitch) * element <=
-            gst_cuda_box_blur_plan_mid_needed (plan), "%s: entry %u writes "
-            "column sums past those measured", name, e);
-      }
-    }
+    fail_unless ((l->first + l->count) * sizeof (BoxBlurArgs) <= bytes);
+    for (e = l->first; e < l->first + l->count; e++)
+      check_entry (plan, l, &args[e], e, blocks, n_blocks);
     launched[l->kernel]++;
   }
 }
