@@ -16,18 +16,20 @@
  * size, so that compute-sanitizer (scripts/gpu-sanitize.sh) sees any read
  * outside them, or of memory nothing wrote; and every case is held
  * against the CPU reference.  test_every_kernel_reached checks that the
- * sweep launched every kernel the program holds, so that a new kernel
+ * sweep launched every kernel of the plan's table, so that a new kernel
  * cannot be left out of it.  The memory checker's findings through the
  * element are cases of their own.  Exits with 77 (skipped) and says why
  * when there is no usable GPU.
  *
  * With --plans (the suite sweep-plans, no GPU) every case is only
- * planned, on the CPU, for an H200, into another frame and in place: each
- * launch's rectangle lies inside its plane, everything the plan writes
- * (the rectangles, the column sums, the copies of planes) lies inside the
- * frames and the work memory it measured, and test_every_kernel_reached
- * checks the plans' kernels, so that the chooser's coverage of the kernel
- * table is checked on every machine.
+ * planned, on the CPU, for an H200, into another frame and in place, and
+ * for every format the element takes besides the families: each launch's
+ * rectangle lies inside its plane, and everything the plan writes and
+ * reads (the rectangles, the windows around them by the rule of
+ * BOX_READ_BELOW in boxblur-args.h, the column sums, the copies of
+ * planes) lies inside the frames and the work memory it measured; and
+ * test_every_kernel_reached checks the plans' kernels, so that the
+ * chooser's coverage of the kernel table is checked on every machine.
  */
 
 #include <gst/check/gstcheck.h>
@@ -563,9 +565,8 @@ run_case (const Family * family, const GstCudaBoxBlurSettings * s,
 /* Every window, pass count, layout and size of @family, each border mode
  * in turn. */
 static void
-sweep_family (guint f)
+sweep (const Family * family)
 {
-  const Family *family = &families[f];
   guint wi, p, layout, z, cases = 0;
 
   for (wi = 0; wi < G_N_ELEMENTS (windows); wi++) {
@@ -592,13 +593,39 @@ sweep_family (guint f)
           run_case (family, &s, layout, sizes[z][0], sizes[z][1], cases++);
         }
   }
-  GST_INFO ("%s: %u cases", family->format, cases);
+  GST_INFO ("%s, rows %d bytes longer: %u cases", family->format,
+      family->pad, cases);
+}
+
+static void
+sweep_family (guint f)
+{
+  sweep (&families[f]);
   families_done |= 1u << f;
 }
 
 GST_START_TEST (test_sweep)
 {
   sweep_family (__i__);
+}
+
+GST_END_TEST;
+
+/* --plans: the cases of every format the element takes, rows tight and
+ * rows a sample longer (8-bit ones 3 bytes: not 4-byte aligned), planned
+ * and checked as the families' are. */
+GST_START_TEST (test_every_format_planned)
+{
+  guint i;
+
+  for (i = 0; i < test_n_formats; i++) {
+    const gint size = test_info (test_formats[i], 1, 1).sample_size;
+    const Family tight = { test_formats[i], 0 };
+    const Family longer = { test_formats[i], size == 1 ? 3 : size };
+
+    sweep (&tight);
+    sweep (&longer);
+  }
 }
 
 GST_END_TEST;
@@ -732,7 +759,9 @@ sweep_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_sweep, 0, G_N_ELEMENTS (families));
   tcase_add_test (tc, test_every_kernel_reached);
-  if (!plans_only)
+  if (plans_only)
+    tcase_add_test (tc, test_every_format_planned);
+  else
     tcase_add_test (tc, test_memory_checker_findings);
   return s;
 }
