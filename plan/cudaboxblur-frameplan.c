@@ -148,10 +148,24 @@ copy_planes (GstCudaBoxBlurFramePlan * frame, guint when,
   }
 }
 
-/* Which planes the passes of @job, reading and writing @frames (@n of
- * them), may leave bytes of unwritten, in @partial: all but those whose
- * pixels every pass writes whole (gst_cuda_box_blur_job_pixel_group()), a
- * copy of @src's bytes for the components it keeps. */
+/* Whether component @c of @info has its plane to itself. */
+static gboolean
+alone_in_plane (const GstCudaBoxBlurInfo * info, gint c)
+{
+  gint i;
+
+  for (i = 0; i < info->n_components; i++)
+    if (i != c && info->comp[i].plane == info->comp[c].plane)
+      return FALSE;
+  return TRUE;
+}
+
+/* Which planes the passes of @job, a whole-frame one, reading and writing
+ * @frames (@n of them), may leave bytes of unwritten, in @partial: all but
+ * those whose pixels every pass writes whole
+ * (gst_cuda_box_blur_job_pixel_group(), a copy of @src's bytes for the
+ * components it keeps), and those of one component, packed, that every
+ * pass blurs (I420's Y with planes=y). */
 static void
 find_partial_planes (const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurFrame * const *frames, guint n_frames,
@@ -180,6 +194,9 @@ find_partial_planes (const GstCudaBoxBlurJob * job,
       /* pixels of four keep their other bytes; pairs and threes write
        * only the bytes blurred */
       if (n > 1 && aligned && (step == 4 || blurred == (1u << step) - 1))
+        whole[p]++;
+      else if (n == 1 && step == info->sample_size && alone_in_plane (info,
+              task->component))
         whole[p]++;
     }
   for (p = 0; p < GST_VIDEO_MAX_PLANES; p++)

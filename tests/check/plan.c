@@ -4,13 +4,14 @@
  *
  * What the plan (plan/) launches for a window, on a GPU it is told about
  * (GstCudaBoxBlurTarget): the one pass where it wins and can go, the two
- * passes elsewhere.  Frames in host memory: the plan makes no CUDA call,
- * and nothing runs.  (That each variant blurs right is the kernels
- * suite's, on a GPU.)
+ * passes elsewhere; and what a frame's plan copies around its launches.
+ * Frames in host memory: the plan makes no CUDA call, and nothing runs.
+ * (That each variant blurs right is the kernels suite's, on a GPU.)
  */
 
 #include <gst/check/gstcheck.h>
 
+#include "cudaboxblur-frameplan.h"
 #include "cudaboxblur-plan.h"
 #include "testutils.h"
 
@@ -150,6 +151,113 @@ GST_START_TEST (test_window_rule)
 
 GST_END_TEST;
 
+/* The plan of a frame of @format, @w x @h with rows @pad bytes longer,
+ * blurred whole with @s into another frame, or in place where @in_place;
+ * a copy of the result to a third frame after the launches where
+ * @deliver.  Returns what it measured, and the copies before and after
+ * the launches. */
+static GstCudaBoxBlurFrameNeeds
+plan_frame (const gchar * format, gint w, gint h, gint pad,
+    const GstCudaBoxBlurSettings * s, gboolean with_region, gboolean in_place,
+    gboolean deliver, guint * before, guint * after)
+{
+  const GstCudaBoxBlurInfo info = test_info (format, w, h);
+  GstBuffer *buf = test_buffer_new (NULL, format, w, h, pad, 1);
+  GstCudaBoxBlurFramePlan *frame = gst_cuda_box_blur_frame_plan_new (&h200,
+      NULL);
+  GstCudaBoxBlurFrame in, out, to;
+  GstCudaBoxBlurFrameNeeds needs;
+  GstCudaBoxBlurJob job;
+  GstMapInfo map;
+  guint8 *scratch, *halos, *out_mem = g_malloc (info.size);
+  guint8 *to_mem = g_malloc (info.size);
+
+  if (with_region)
+    gst_buffer_add_video_region_of_interest_meta (buf, "face", w / 4, h / 4,
+        w / 2, h / 2);
+  gst_cuda_box_blur_job_init (&job);
+  gst_cuda_box_blur_job_resolve (&job, s, &info, buf, NULL);
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_READ));
+  fail_unless (gst_cuda_box_blur_frame_from_buffer (&in, &info, buf, &map,
+          NULL));
+  gst_cuda_box_blur_frame_from_data (&out, &info, out_mem);
+  gst_cuda_box_blur_frame_from_data (&to, &info, to_mem);
+
+  gst_cuda_box_blur_frame_plan_measure (frame, &job, in_place ? NULL : &out,
+      &needs);
+  scratch = g_malloc (needs.scratch);
+  halos = g_malloc (needs.halos);
+  gst_cuda_box_blur_frame_plan_make (frame, &job, &in, in_place ? NULL :
+      &out, scratch, halos, deliver ? &to : NULL);
+  gst_cuda_box_blur_frame_plan_get_copies (frame, FALSE, before);
+  gst_cuda_box_blur_frame_plan_get_copies (frame, TRUE, after);
+
+  g_free (scratch);
+  g_free (halos);
+  gst_cuda_box_blur_frame_plan_free (frame);
+  gst_cuda_box_blur_job_clear (&job);
+  gst_buffer_unmap (buf, &map);
+  gst_buffer_unref (buf);
+  g_free (out_mem);
+  g_free (to_mem);
+  return needs;
+}
+
+/* What a frame's plan copies besides its launches: nothing first where
+ * the blur writes every byte of the output (the job covers it; whole
+ * pixels of four carry their kept byte along when their rows are 4-byte
+ * aligned), the planes it leaves bytes of otherwise (an unselected plane;
+ * RGBx rows not 4-byte aligned), into the scratch frame too with several
+ * passes; every plane after the launches where the result goes on to a
+ * host frame; nothing first for regions, whose halos it measures. */
+GST_START_TEST (test_frame_copies)
+{
+  GstCudaBoxBlurFrameNeeds needs;
+  GstCudaBoxBlurSettings s;
+  guint before, after;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 3;
+
+  needs = plan_frame ("GRAY8", 64, 48, 0, &s, FALSE, FALSE, FALSE, &before,
+      &after);
+  fail_unless_equals_int (before, 0);
+  fail_unless_equals_int (after, 0);
+  fail_unless_equals_int (needs.scratch, 0);
+  fail_unless_equals_int (needs.halos, 0);
+
+  plan_frame ("RGBx", 64, 48, 0, &s, FALSE, FALSE, FALSE, &before, &after);
+  fail_unless_equals_int (before, 0);
+  plan_frame ("RGBx", 64, 48, 3, &s, FALSE, FALSE, FALSE, &before, &after);
+  fail_unless_equals_int (before, 1);
+
+  s.planes = GST_CUDA_BOX_BLUR_PLANE_Y;
+  plan_frame ("I420", 64, 48, 0, &s, FALSE, FALSE, TRUE, &before, &after);
+  fail_unless_equals_int (before, 2);
+  fail_unless_equals_int (after, 3);
+
+  s.passes = 3;
+  needs = plan_frame ("I420", 64, 48, 0, &s, FALSE, FALSE, FALSE, &before,
+      &after);
+  fail_unless_equals_int (before, 4);
+  fail_unless_equals_uint64 (needs.scratch, test_info ("I420", 64, 48).size);
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 3;
+  s.roi_meta = TRUE;
+  needs = plan_frame ("NV12", 64, 48, 0, &s, TRUE, FALSE, FALSE, &before,
+      &after);
+  fail_unless_equals_int (before, 2);
+  fail_unless (needs.halos > 0);
+  needs = plan_frame ("NV12", 64, 48, 0, &s, TRUE, TRUE, TRUE, &before,
+      &after);
+  fail_unless_equals_int (before, 0);
+  fail_unless_equals_int (after, 2);
+  fail_unless (needs.halos > 0);
+}
+
+GST_END_TEST;
+
 static Suite *
 plan_suite (void)
 {
@@ -159,6 +267,7 @@ plan_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_one_pass_choice);
   tcase_add_test (tc, test_window_rule);
+  tcase_add_test (tc, test_frame_copies);
   return s;
 }
 
