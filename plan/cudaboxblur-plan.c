@@ -268,10 +268,10 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
  * threads per block in a grid of @grid_x x @grid_y blocks. */
 static void
 add_entry (GstCudaBoxBlurPlan * plan, Stage stage,
-    GstCudaBoxBlurKernel kernel, gboolean takes_mid, const BoxBlurArgs * args,
-    guint block_x, guint block_y, guint grid_x, guint grid_y)
+    GstCudaBoxBlurKernel kernel, const BoxBlurArgs * args, guint block_x,
+    guint block_y, guint grid_x, guint grid_y)
 {
-  Launch entry = { stage, kernel, takes_mid, plan->pending_args->len, 1,
+  Launch entry = { stage, kernel, plan->pending_args->len, 1,
     {grid_x, grid_y}, {block_x, block_y}
   };
 
@@ -308,8 +308,7 @@ gst_cuda_box_blur_plan_copy (GstCudaBoxBlurPlan * plan, const guint8 * src,
   args.src_step = args.dst_step = 1;
   args.w = width_bytes;
   args.h = height;
-  add_entry (plan, STAGE_COPY, GST_CUDA_BOX_BLUR_KERNEL_COPY, FALSE, &args,
-      BLOCK_W,
+  add_entry (plan, STAGE_COPY, GST_CUDA_BOX_BLUR_KERNEL_COPY, &args, BLOCK_W,
       BLOCK_H, blocks (width_bytes, BLOCK_W), blocks (height, BLOCK_H));
 }
 
@@ -328,24 +327,6 @@ gst_cuda_box_blur_plan_choose (const GstCudaBoxBlurWindow * window)
   return gst_cuda_box_blur_window_is_direct (window->radius_x,
       window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :
       GST_CUDA_BOX_BLUR_SEPARABLE;
-}
-
-/**
- * gst_cuda_box_blur_plan_blur:
- * @region: the rectangle of @dst to write, or %NULL for all of it
- *
- * Queues one pass of @window over the component plane @src into @dst, with
- * the kernels the window calls for.  Only @region of @dst is written; its
- * windows read all of @src.  @src and @dst must be addressable by the GPU
- * and must not overlap.
- */
-void
-gst_cuda_box_blur_plan_blur (GstCudaBoxBlurPlan * plan,
-    const GstCudaBoxBlurPlane * src, const GstCudaBoxBlurPlane * dst,
-    const GstCudaBoxBlurWindow * window, const GstVideoRectangle * region)
-{
-  gst_cuda_box_blur_plan_blur_variant (plan,
-      gst_cuda_box_blur_plan_choose (window), src, dst, window, region);
 }
 
 /* The rows a column thread of @a's column pass walks (with mid_pitch
@@ -559,8 +540,8 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
   /* as wide as they may be, until size_tiles () */
   a->row_run = tile_steps (plan, a) * tile_unit (plan, samples);
   add_entry (plan, STAGE_FIRST, f32 ? GST_CUDA_BOX_BLUR_KERNEL_TILES_F32 :
-      kernels[samples - 1], FALSE, a, TILE_THREADS, 1, blocks (a->w,
-          a->row_run), blocks (a->h, TILE_ROWS));
+      kernels[samples - 1], a, TILE_THREADS, 1, blocks (a->w, a->row_run),
+      blocks (a->h, TILE_ROWS));
 }
 
 /* Queues the kernels of @variant for @a, a component plane, or with
@@ -579,8 +560,9 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
     add_entry (plan, STAGE_FIRST, pixels ?
         GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4 :
-        OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_U8, type), FALSE, a, PIXELATE_THREADS, 1,
-        blocks (a->w, PIXELATE_TILE (a->block_w)), blocks (a->h,
+        OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_U8, type), a,
+        PIXELATE_THREADS, 1, blocks (a->w, PIXELATE_TILE (a->block_w)),
+        blocks (a->h,
             a->block_h));
     return;
   }
@@ -596,7 +578,7 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
     else
       kernel = OF_TYPE (box3 ? GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_U8 :
           GST_CUDA_BOX_BLUR_KERNEL_DIRECT_U8, type);
-    add_entry (plan, STAGE_FIRST, kernel, FALSE, a, BLOCK_W, BLOCK_H,
+    add_entry (plan, STAGE_FIRST, kernel, a, BLOCK_W, BLOCK_H,
         blocks (a->w, BLOCK_W * per_thread), blocks (a->h, box3 ?
             BLOCK_H * BOX3_ROWS : BLOCK_H));
     return;
@@ -642,27 +624,32 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   }
   add_entry (plan, STAGE_FIRST, narrow ?
       GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16 :
-      OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8, type), TRUE, &columns, COLUMN_THREADS, 1,
+      OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8, type), &columns,
+      COLUMN_THREADS, 1,
       blocks (columns.mid_pitch / column_vector[type], COLUMN_THREADS),
       blocks (a->h, a->column_run));
   /* a warp per run of a row */
   if (pixels)
     add_entry (plan, STAGE_ROWS, narrow ?
         GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16 :
-        GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4, TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
-            a->row_run), blocks (a->h, ROW_WARPS));
+        GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4, a, ROW_WARPS * 32, 1,
+        blocks (a->w, a->row_run), blocks (a->h, ROW_WARPS));
   else
     add_entry (plan, STAGE_ROWS, narrow ?
         GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16 :
-        OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8, type), TRUE, a, ROW_WARPS * 32, 1, blocks (a->w,
-            a->row_run), blocks (a->h, ROW_WARPS));
+        OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8, type), a, ROW_WARPS * 32, 1,
+        blocks (a->w, a->row_run), blocks (a->h, ROW_WARPS));
 }
 
 /**
  * gst_cuda_box_blur_plan_blur_variant:
+ * @region: the rectangle of @dst to write, or %NULL for all of it
  *
- * gst_cuda_box_blur_plan_blur() with the kernels of @variant, whatever the
- * window: for tests and benchmarks of each.
+ * Queues one pass of @window over the component plane @src into @dst,
+ * with the kernels of @variant (gst_cuda_box_blur_plan_choose() gives the
+ * window's own).  Only @region of @dst is written; its windows read all of
+ * @src.  @src and @dst must be addressable by the GPU and must not
+ * overlap.
  */
 void
 gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
@@ -829,7 +816,8 @@ gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
   if (a.w <= 0 || a.h <= 0)
     return;
   add_entry (plan, STAGE_COMPOSE,
-      OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8, plan->type), FALSE, &a, BLOCK_W, BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
+      OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8, plan->type), &a, BLOCK_W,
+      BLOCK_H, blocks (a.w, BLOCK_W), blocks (a.h, BLOCK_H));
 }
 
 /**

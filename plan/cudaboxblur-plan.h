@@ -96,13 +96,11 @@ typedef struct
 
 /* One launch of the plan: @count entries of its arguments from @first
  * (entry blockIdx.z of the list), each a grid of up to @grid[0] x @grid[1]
- * blocks of @block[0] x @block[1] threads.  @takes_mid: its kernel reads
- * or writes the column sums between two passes. */
+ * blocks of @block[0] x @block[1] threads. */
 typedef struct
 {
   gint stage;
   GstCudaBoxBlurKernel kernel;
-  gboolean takes_mid;
   guint first;
   guint count;
   guint grid[2];
@@ -127,6 +125,7 @@ void                 gst_cuda_box_blur_plan_free    (GstCudaBoxBlurPlan * plan);
 
 void                 gst_cuda_box_blur_plan_reset   (GstCudaBoxBlurPlan * plan,
                                                      GstCudaBoxBlurSampleType type);
+
 void                 gst_cuda_box_blur_plan_copy    (GstCudaBoxBlurPlan * plan,
                                                      const guint8 * src,
                                                      gint src_stride,
@@ -134,12 +133,6 @@ void                 gst_cuda_box_blur_plan_copy    (GstCudaBoxBlurPlan * plan,
                                                      gint dst_stride,
                                                      gint width_bytes,
                                                      gint height);
-
-void                 gst_cuda_box_blur_plan_blur    (GstCudaBoxBlurPlan * plan,
-                                                     const GstCudaBoxBlurPlane * src,
-                                                     const GstCudaBoxBlurPlane * dst,
-                                                     const GstCudaBoxBlurWindow * window,
-                                                     const GstVideoRectangle * region);
 
 void                 gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
                                                      GstCudaBoxBlurVariant variant,
