@@ -258,6 +258,40 @@ GST_START_TEST (test_frame_copies)
 
 GST_END_TEST;
 
+/* More entries of one kernel than a launch takes (gridDim.z's 65535)
+ * are split over launches, every entry in one of them, in order. */
+GST_START_TEST (test_many_entries)
+{
+  GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&h200);
+  guint8 *data = g_malloc (64 * 64);
+  GstCudaBoxBlurPlane plane = { data, 64, 64, 64, 1 };
+  GstCudaBoxBlurWindow fill = { 0, };
+  const GstCudaBoxBlurLaunch *l;
+  guint i, n = 70000, total = 0;
+
+  fill.work = GST_CUDA_BOX_BLUR_WORK_FILL;
+  fill.fill_value = 9;
+  gst_cuda_box_blur_plan_reset (plan, GST_CUDA_BOX_BLUR_U8);
+  for (i = 0; i < n; i++) {
+    const GstVideoRectangle r = { i % 64, i / 64 % 64, 1, 1 };
+
+    gst_cuda_box_blur_plan_compose (plan, NULL, &plane, &fill, &r);
+  }
+  gst_cuda_box_blur_plan_end_batch (plan);
+  fail_unless_equals_int (gst_cuda_box_blur_plan_n_launches (plan), 2);
+  for (i = 0; i < 2; i++) {
+    l = gst_cuda_box_blur_plan_get_launch (plan, i);
+    fail_unless_equals_int (l->first, total);
+    fail_unless (l->count <= 65535);
+    total += l->count;
+  }
+  fail_unless_equals_int (total, n);
+  g_free (data);
+  gst_cuda_box_blur_plan_free (plan);
+}
+
+GST_END_TEST;
+
 static Suite *
 plan_suite (void)
 {
@@ -268,6 +302,7 @@ plan_suite (void)
   tcase_add_test (tc, test_one_pass_choice);
   tcase_add_test (tc, test_window_rule);
   tcase_add_test (tc, test_frame_copies);
+  tcase_add_test (tc, test_many_entries);
   return s;
 }
 
