@@ -30,9 +30,11 @@ G_BEGIN_DECLS
     "P012_LE, P016_LE }"
 
 /* The formats of GStreamer's CUDA memory (memory:CUDAMemory) that the
- * element takes: those GStreamer 1.22's CUDA allocator can lay out. */
+ * element takes: those GStreamer 1.22's CUDA allocator can lay out
+ * (gst_cuda_allocator_update_info()). */
 #define GST_CUDA_BOX_BLUR_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y42B, " \
-    "Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR }"
+    "Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR, YUY2, UYVY, " \
+    "I420_10LE, I422_10LE, I422_12LE, Y444_16LE, P010_10LE, P016_LE }"
 
 #define GST_CUDA_BOX_BLUR_CUDA_MEMORY_FEATURE "memory:CUDAMemory"
 

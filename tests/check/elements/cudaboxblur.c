@@ -174,7 +174,8 @@ format_listed (const GValue * formats, const gchar * format)
 GST_START_TEST (test_cuda_memory_caps)
 {
   static const gchar *const not_in_cuda[] = { "GRAY8", "GRAY16_LE",
-    "GRAY32F", "AYUV", "xRGB", "xBGR"
+    "GRAY32F", "AYUV", "xRGB", "xBGR", "YVYU", "I420_12LE", "Y444_10LE",
+    "Y444_12LE", "P012_LE"
   };
   GstElement *e = new_blur ();
   GstPad *src = gst_element_get_static_pad (e, "src");
@@ -193,7 +194,7 @@ GST_START_TEST (test_cuda_memory_caps)
   for (f = 0; f < test_n_formats; f++)
     n_cuda += format_listed (formats, test_formats[f]);
   fail_unless_equals_int (n_cuda, gst_value_list_get_size (formats));
-  fail_unless_equals_int (n_cuda, 14);
+  fail_unless_equals_int (n_cuda, 22);
   for (f = 0; f < G_N_ELEMENTS (not_in_cuda); f++)
     fail_if (format_listed (formats, not_in_cuda[f]), "%s", not_in_cuda[f]);
   gst_caps_unref (caps);
@@ -202,6 +203,11 @@ GST_START_TEST (test_cuda_memory_caps)
           "width=1920,height=1080,framerate=30/1"));
   fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=RGBA,"
           "width=323,height=241,framerate=0/1"));
+  /* what nvh265dec gives for HEVC Main10, and webcams' 4:2:2 */
+  fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),"
+          "format=P010_10LE,width=1920,height=1080,framerate=30/1"));
+  fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=YUY2,"
+          "width=640,height=480,framerate=30/1"));
 
   /* asked for in one memory, in either direction */
   filter = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
