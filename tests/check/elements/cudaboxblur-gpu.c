@@ -242,6 +242,58 @@ GST_END_TEST;
  * here from the CUDA runtime: managed on integrated GPUs and those that
  * read the host's page tables, pinned on the others), said by
  * memory-in-use once started, offered upstream and produced. */
+/* Set by the memory of test_others_memory_page_locked when it is freed:
+ * whether it was still page-locked then. */
+static gboolean freed_page_locked;
+
+static void
+free_checking_unlocked (gpointer data)
+{
+  unsigned int flags;
+
+  freed_page_locked = cudaHostGetFlags (&flags, data) == cudaSuccess;
+  cudaGetLastError ();
+  g_free (data);
+}
+
+/* Host memory of others that comes back (a decoder's pool): page-locked
+ * from the second frame on, so that its copy to the GPU is one DMA
+ * transfer; unregistered before it is freed; every frame against the
+ * reference. */
+GST_START_TEST (test_others_memory_page_locked)
+{
+  const gint w = 640, height = 360;
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
+  guint8 *data = g_malloc (info.size);
+  GstMemory *mem = gst_memory_new_wrapped (0, data, info.size, 0, info.size,
+      data, free_checking_unlocked);
+  GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
+  unsigned int flags;
+  gint i;
+
+  g_object_set (h->element, "radius", 3, NULL);
+  for (i = 0; i < 3; i++) {
+    GstBuffer *in = gst_buffer_new (), *out;
+
+    test_fill_data (&info, data, i);
+    gst_buffer_append_memory (in, gst_memory_ref (mem));
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL);
+    test_assert_blurred (in, out, "GRAY8", w, height, 3, 3);
+    fail_unless_equals_int (cudaHostGetFlags (&flags, data) == cudaSuccess,
+        i > 0);
+    cudaGetLastError ();
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (h);
+  freed_page_locked = TRUE;
+  gst_memory_unref (mem);
+  fail_if (freed_page_locked, "the memory was freed page-locked");
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_memory_auto)
 {
   const gint w = 640, height = 360;
@@ -851,6 +903,7 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_large_and_asymmetric_radii);
   tcase_add_test (tc, test_pinned_mode);
   tcase_add_test (tc, test_memory_auto);
+  tcase_add_test (tc, test_others_memory_page_locked);
   tcase_add_test (tc, test_radius_change_while_playing);
   tcase_add_test (tc, test_negotiation_with_appsrc);
   tcase_add_test (tc, test_two_elements_in_one_pipeline);
