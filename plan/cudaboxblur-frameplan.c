@@ -331,7 +331,7 @@ halo_bytes (const GstCudaBoxBlurInfo * info,
     if (info->comp[c].plane == comp->plane)
       group = MAX (group, info->comp[c].step);
   b.x = halo->x * comp->step / group * group;
-  end = MIN (GST_ROUND_UP_N ((halo->x + halo->w) * comp->step, group),
+  end = MIN (((halo->x + halo->w) * comp->step + group - 1) / group * group,
       info->row_bytes[comp->plane]);
   b.w = end - b.x;
   return b;
