@@ -13,7 +13,8 @@
 # set to the tool: the tests whose kernels fault on purpose say they are
 # skipped.  The sweep suite (every kernel the plan chooses) is the one that
 # covers every combination: scripts/gpu-sanitize.sh build build/san sweep
-# TOOLS="memcheck initcheck" picks tools.
+# TOOLS="memcheck initcheck" picks tools; CUDABOXBLUR_SWEEP_FAMILIES="GRAY8,
+# NV12" picks the sweep's families, for a run in parts.
 set -u
 build=${1:-build}
 logs=${2:-$build/sanitize}

@@ -598,10 +598,33 @@ sweep (const Family * family, gboolean first_passes)
       family->pad, cases);
 }
 
+/* Whether CUDABOXBLUR_SWEEP_FAMILIES, a comma-separated list of the
+ * families' formats, picks @family: a run under a tool that must end
+ * within a time limit (the sanitizers) can take the families in parts.
+ * All of them where it is not set. */
+static gboolean
+family_picked (const Family * family)
+{
+  const gchar *list = g_getenv ("CUDABOXBLUR_SWEEP_FAMILIES");
+  gchar **names;
+  gboolean picked;
+
+  if (!list)
+    return TRUE;
+  names = g_strsplit (list, ",", -1);
+  picked = g_strv_contains ((const gchar * const *) names, family->format);
+  g_strfreev (names);
+  return picked;
+}
+
 static void
 sweep_family (guint f)
 {
-  sweep (&families[f], FALSE);
+  if (family_picked (&families[f]))
+    sweep (&families[f], FALSE);
+  else
+    g_print ("sweep: %s left out: CUDABOXBLUR_SWEEP_FAMILIES picks "
+        "others\n", families[f].format);
   families_done |= 1u << f;
 }
 
@@ -636,9 +659,15 @@ GST_END_TEST;
  * for the families not run yet, when tests are picked by GST_CHECKS). */
 GST_START_TEST (test_every_kernel_reached)
 {
-  GString *missing = g_string_new (NULL);
+  GString *missing;
   guint f, k;
 
+  if (g_getenv ("CUDABOXBLUR_SWEEP_FAMILIES")) {
+    g_print ("test_every_kernel_reached: skipped: CUDABOXBLUR_SWEEP_FAMILIES "
+        "picks some families only\n");
+    return;
+  }
+  missing = g_string_new (NULL);
   for (f = 0; f < G_N_ELEMENTS (families); f++)
     if (!(families_done & (1u << f)))
       sweep_family (f);
