@@ -61,7 +61,7 @@ main (int argc, char **argv)
         "W"},
     {"format", 0, 0, G_OPTION_ARG_STRING, &only_format,
         "In the kernels parts, only this format (GRAY8, GRAY32F, NV12, "
-          "RGBA or RGB)", "FORMAT"},
+          "RGBA, RGB, YUY2 or P010_10LE)", "FORMAT"},
     {"radius", 0, 0, G_OPTION_ARG_INT, &only_radius,
         "In the kernels parts, only this radius", "R"},
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
