@@ -46,7 +46,6 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     gint sample_size)
 {
   const GstVideoFormatInfo *finfo = vinfo->finfo;
-  gint samples_in_pixel[GST_VIDEO_MAX_PLANES] = { 0, };
   guint c, p;
 
   info->width = GST_VIDEO_INFO_WIDTH (vinfo);
@@ -72,13 +71,15 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
 
     info->row_bytes[comp->plane] = comp->width * comp->step;
     info->plane_height[comp->plane] = comp->height;
-    samples_in_pixel[comp->plane]++;
+    info->plane_components[comp->plane]++;
+    info->pixel_bytes[comp->plane] = MAX (info->pixel_bytes[comp->plane],
+        comp->step);
   }
 
   info->has_padding = FALSE;
   for (c = 0; c < (guint) info->n_components; c++) {
     const GstCudaBoxBlurComponent *comp = &info->comp[c];
-    if (samples_in_pixel[comp->plane] * sample_size < comp->step)
+    if (info->plane_components[comp->plane] * sample_size < comp->step)
       info->has_padding = TRUE;
   }
 
