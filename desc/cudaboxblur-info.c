@@ -46,9 +46,8 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     gint sample_size)
 {
   const GstVideoFormatInfo *finfo = vinfo->finfo;
-  /* per plane: the bytes of its largest pixel group (YUY2's Y0 U Y1 V),
-   * and those its components fill */
-  gint group[GST_VIDEO_MAX_PLANES] = { 0, };
+  /* per plane: the bytes its components fill of its largest pixel group
+   * (pixel_bytes: YUY2's Y0 U Y1 V) */
   gint filled[GST_VIDEO_MAX_PLANES] = { 0, };
   guint c, p;
 
@@ -83,18 +82,21 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     info->row_bytes[comp->plane] = MAX (info->row_bytes[comp->plane],
         comp->width * comp->step);
     info->plane_height[comp->plane] = comp->height;
-    group[comp->plane] = MAX (group[comp->plane], comp->step);
+    info->plane_components[comp->plane]++;
+    info->pixel_bytes[comp->plane] = MAX (info->pixel_bytes[comp->plane],
+        comp->step);
   }
 
-  /* a component of step s fills group / s samples of each group */
+  /* a component of step s fills pixel_bytes / s samples of each group */
   for (c = 0; c < (guint) info->n_components; c++) {
     const GstCudaBoxBlurComponent *comp = &info->comp[c];
 
-    filled[comp->plane] += group[comp->plane] / comp->step * sample_size;
+    filled[comp->plane] += info->pixel_bytes[comp->plane] / comp->step *
+        sample_size;
   }
   info->has_padding = FALSE;
   for (p = 0; p < (guint) info->n_planes; p++)
-    if (filled[p] < group[p])
+    if (filled[p] < info->pixel_bytes[p])
       info->has_padding = TRUE;
 
   info->size = 0;

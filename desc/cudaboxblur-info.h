@@ -106,6 +106,8 @@ typedef struct
   gsize offset[GST_VIDEO_MAX_PLANES];
   gint row_bytes[GST_VIDEO_MAX_PLANES]; /* bytes of pixels in a row */
   gint plane_height[GST_VIDEO_MAX_PLANES];
+  gint plane_components[GST_VIDEO_MAX_PLANES];  /* components in the plane */
+  gint pixel_bytes[GST_VIDEO_MAX_PLANES];       /* the largest step in it */
   gsize size;                   /* default frame size in bytes */
   gint n_components;
   GstCudaBoxBlurComponent comp[GST_VIDEO_MAX_COMPONENTS];

@@ -477,14 +477,10 @@ gboolean
 gst_cuda_box_blur_info_in_pixels (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurComponent * c)
 {
-  gint i, n = 0;
-
   if (info->type != GST_CUDA_BOX_BLUR_U8)
     return FALSE;
-  for (i = 0; i < info->n_components; i++)
-    n += info->comp[i].plane == c->plane;
   return (c->step == 4 && c->w_sub == 0) || ((c->step == 2 || c->step == 3)
-      && n == c->step);
+      && info->plane_components[c->plane] == c->step);
 }
 
 /**

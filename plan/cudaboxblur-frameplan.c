@@ -148,18 +148,6 @@ copy_planes (GstCudaBoxBlurFramePlan * frame, guint when,
   }
 }
 
-/* Whether component @c of @info has its plane to itself. */
-static gboolean
-alone_in_plane (const GstCudaBoxBlurInfo * info, gint c)
-{
-  gint i;
-
-  for (i = 0; i < info->n_components; i++)
-    if (i != c && info->comp[i].plane == info->comp[c].plane)
-      return FALSE;
-  return TRUE;
-}
-
 /* Which planes the passes of @job, a whole-frame one, reading and writing
  * @frames (@n of them), may leave bytes of unwritten, in @partial: all but
  * those whose pixels every pass writes whole
@@ -195,8 +183,8 @@ find_partial_planes (const GstCudaBoxBlurJob * job,
        * only the bytes blurred */
       if (n > 1 && aligned && (step == 4 || blurred == (1u << step) - 1))
         whole[p]++;
-      else if (n == 1 && step == info->sample_size && alone_in_plane (info,
-              task->component))
+      else if (n == 1 && step == info->sample_size
+          && info->plane_components[p] == 1)
         whole[p]++;
     }
   for (p = 0; p < GST_VIDEO_MAX_PLANES; p++)
@@ -324,12 +312,10 @@ static GstVideoRectangle
 halo_bytes (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurComponent * comp, const GstVideoRectangle * halo)
 {
+  const gint group = info->pixel_bytes[comp->plane];
   GstVideoRectangle b = *halo;
-  gint group = 0, c, end;
+  gint end;
 
-  for (c = 0; c < info->n_components; c++)
-    if (info->comp[c].plane == comp->plane)
-      group = MAX (group, info->comp[c].step);
   b.x = halo->x * comp->step / group * group;
   end = MIN (((halo->x + halo->w) * comp->step + group - 1) / group * group,
       info->row_bytes[comp->plane]);
@@ -645,7 +631,6 @@ gst_cuda_box_blur_frame_plan_make (GstCudaBoxBlurFramePlan * frame,
   }
   if (out && job->invert)
     keep_regions (frame, job, in, out);
-  gst_cuda_box_blur_plan_end_batch (frame->plan);
   if (deliver)
     copy_planes (frame, AFTER, info, out ? out : in, deliver, NULL);
 }
