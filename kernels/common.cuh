@@ -442,7 +442,7 @@ struct Mean < uint16 >
   static __device__ __forceinline__ Acc
   of (const BoxBlurArgs & a, Acc sum, unsigned int count)
   {
-    return finish (sum, count << a.shift) << a.shift;
+    return finish (sum, divisor (a, count)) << a.shift;
   }
 
   static __device__ __forceinline__ unsigned int
