@@ -30,6 +30,9 @@
  * planes) lies inside the frames and the work memory it measured; and
  * test_every_kernel_reached checks the plans' kernels, so that the
  * chooser's coverage of the kernel table is checked on every machine.
+ * It prints a digest of the plans (their launches, arguments and copies,
+ * with pointers as offsets into the memory they lie in): a change meant
+ * to leave every plan as it was must leave the digests as they were.
  */
 
 #include <gst/check/gstcheck.h>
@@ -50,6 +53,9 @@ static const GstCudaBoxBlurProgram *program;
  * it ran. */
 static guint *launched;
 static guint families_done;
+/* --plans: a digest of every plan, its pointers as offsets into the
+ * blocks of memory it works in (plan_digest()) */
+static GChecksum *digest;
 
 typedef struct
 {
@@ -367,6 +373,48 @@ windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
   return clip (r, a->width, a->height);
 }
 
+/* Adds @p to the digest as the block of @blocks that @anchor (a byte @p
+ * points to, or an argument's first sample: a halo's origin may lie
+ * before its memory) lies in and its offset from there, so that the
+ * digest does not depend on where the memory was allocated. */
+static void
+digest_pointer (gconstpointer p, gconstpointer anchor, const Block * blocks,
+    guint n_blocks)
+{
+  gint64 where[2] = { -1, (gint64) (guintptr) p };
+  guint i;
+
+  for (i = 0; i < n_blocks; i++)
+    if ((guintptr) anchor >= (guintptr) blocks[i].base
+        && (guintptr) anchor < (guintptr) blocks[i].base + blocks[i].size) {
+      where[0] = i;
+      where[1] = (gint64) ((guintptr) p - (guintptr) blocks[i].base);
+      break;
+    }
+  g_checksum_update (digest, (const guchar *) where, sizeof (where));
+}
+
+/* Adds launch @l and its entries' arguments @args to the digest. */
+static void
+digest_launch (const GstCudaBoxBlurLaunch * l, const BoxBlurArgs * args,
+    const Block * blocks, guint n_blocks)
+{
+  guint e;
+
+  g_checksum_update (digest, (const guchar *) l, sizeof (*l));
+  for (e = l->first; e < l->first + l->count; e++) {
+    BoxBlurArgs a = args[e];
+    const gint x = MAX (a.x, 0), y = MAX (a.y, 0);
+
+    digest_pointer (a.src, a.src ? a.src + (gsize) y * a.src_stride +
+        (gsize) x * a.src_step : NULL, blocks, n_blocks);
+    digest_pointer (a.dst, a.dst + (gsize) y * a.dst_stride +
+        (gsize) x * a.dst_step, blocks, n_blocks);
+    a.src = a.dst = NULL;
+    g_checksum_update (digest, (const guchar *) &a, sizeof (a));
+  }
+}
+
 /* Checks entry @e of launch @l of @plan against @blocks: its rectangle
  * inside its plane (a copy's is its own, compose's is clipped to the
  * plane as the kernel does: a keep of invert grown by its feather may
@@ -436,6 +484,7 @@ check_launches (const GstCudaBoxBlurPlan * plan, const Block * blocks,
     fail_unless ((l->first + l->count) * sizeof (BoxBlurArgs) <= bytes);
     for (e = l->first; e < l->first + l->count; e++)
       check_entry (plan, l, &args[e], e, blocks, n_blocks);
+    digest_launch (l, args, blocks, n_blocks);
     launched[l->kernel]++;
   }
 }
@@ -460,6 +509,15 @@ check_copies (const GstCudaBoxBlurFramePlan * frame, gboolean after,
     fail_unless (inside (blocks, n_blocks, c->dst, c->dst + (gsize)
             (c->height - 1) * c->dst_stride + c->width - 1), "copy %u "
         "writes outside the frames", i);
+    digest_pointer (c->src, c->src, blocks, n_blocks);
+    digest_pointer (c->dst, c->dst, blocks, n_blocks);
+    g_checksum_update (digest, (const guchar *) &c->src_stride,
+        sizeof (c->src_stride));
+    g_checksum_update (digest, (const guchar *) &c->dst_stride,
+        sizeof (c->dst_stride));
+    g_checksum_update (digest, (const guchar *) &c->width, sizeof (c->width));
+    g_checksum_update (digest, (const guchar *) &c->height,
+        sizeof (c->height));
   }
 }
 
@@ -479,6 +537,7 @@ check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
 
   gst_cuda_box_blur_frame_plan_measure (frame, job,
       dst ? &dst->frame : NULL, &needs);
+  g_checksum_update (digest, (const guchar *) &needs, sizeof (needs));
   scratch = g_malloc (needs.scratch);
   halos = g_malloc (needs.halos);
   gst_cuda_box_blur_frame_plan_make (frame, job, &src->frame,
@@ -639,6 +698,7 @@ GST_START_TEST (test_every_format_planned)
 {
   guint i;
 
+  g_checksum_reset (digest);
   for (i = 0; i < test_n_formats; i++) {
     const gint size = test_info (test_formats[i], 1, 1).sample_size;
     const Family tight = { test_formats[i], 0 };
@@ -647,6 +707,7 @@ GST_START_TEST (test_every_format_planned)
     sweep (&tight, TRUE);
     sweep (&longer, TRUE);
   }
+  g_print ("every format: plans' digest %s\n", g_checksum_get_string (digest));
 }
 
 GST_END_TEST;
@@ -674,6 +735,8 @@ GST_START_TEST (test_every_kernel_reached)
       g_string_append_printf (missing, " %s",
           gst_cuda_box_blur_kernel_name (k));
   }
+  if (plans_only)
+    g_print ("families: plans' digest %s\n", g_checksum_get_string (digest));
   fail_unless (missing->len == 0, "the sweep never %s:%s",
       plans_only ? "planned" : "launched", missing->str);
   g_string_free (missing, TRUE);
@@ -830,7 +893,9 @@ main (int argc, char **argv)
   argv++;
   gst_check_init (&argc, &argv);
   launched = g_new0 (guint, GST_CUDA_BOX_BLUR_N_KERNELS);
+  digest = g_checksum_new (G_CHECKSUM_SHA256);
   ret = gst_check_run_suite (sweep_suite (), "sweep-plans", __FILE__);
+  g_checksum_free (digest);
   g_free (launched);
   return ret;
 }
