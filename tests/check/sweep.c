@@ -30,6 +30,9 @@
  * planes) lies inside the frames and the work memory it measured; and
  * test_every_kernel_reached checks the plans' kernels, so that the
  * chooser's coverage of the kernel table is checked on every machine.
+ * It prints a digest of the plans (their launches, arguments and copies,
+ * with pointers as offsets into the memory they lie in): a change meant
+ * to leave every plan as it was must leave the digests as they were.
  */
 
 #include <gst/check/gstcheck.h>
@@ -39,6 +42,7 @@
 #include "boxblur-args.h"
 #include "cudaboxblur-frameplan.h"
 #include "testframes.h"
+#include "testfuzz.h"
 
 static GstCudaBoxBlurDevice device;
 /* --plans: plan the cases, for an H200, and run none */
@@ -50,6 +54,9 @@ static const GstCudaBoxBlurProgram *program;
  * it ran. */
 static guint *launched;
 static guint families_done;
+/* --plans: a digest of every plan, its pointers as offsets into the
+ * blocks of memory it works in (plan_digest()) */
+static GChecksum *digest;
 
 typedef struct
 {
@@ -339,8 +346,10 @@ clip (GstVideoRectangle r, gint width, gint height)
 /* What entry @a of @kernel reads of src by the rule of BOX_READ_BELOW
  * (boxblur-args.h): the windows of the samples it writes (radius_x a
  * pixel of pixel_samples for the one pass of 8-bit pixels, whose
- * rectangle counts bytes), and BOX_READ_BELOW rows more each way, inside
- * the plane; the whole plane where a wrapping window reaches round. */
+ * rectangle counts bytes), and BOX_READ_BELOW rows more each way (a
+ * mirror reflects the row below the windows above them), inside the
+ * plane; the whole plane where a wrapping window, or the row below the
+ * windows, reaches round. */
 static GstVideoRectangle
 windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
 {
@@ -356,7 +365,10 @@ windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
     r.x = a->x_first;
     r.w = a->x_last - a->x_first;
   }
-  if (a->border == BOX_BORDER_WRAP && (r.y < 0 || r.y + r.h > a->height
+  /* the row past the windows is below them: above, only the windows
+   * reach round */
+  if (a->border == BOX_BORDER_WRAP && (a->y - a->radius_y < 0
+          || r.y + r.h > a->height
           || (kernel_rows[kernel].reads == READS_WINDOWS && (r.x < 0
                   || r.x + r.w > a->width)))) {
     r.y = 0;
@@ -369,6 +381,48 @@ windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
   if (kernel_rows[kernel].reads == READS_COLUMNS)
     return clip (r, G_MAXINT, a->height);
   return clip (r, a->width, a->height);
+}
+
+/* Adds @p to the digest as the block of @blocks that @anchor (a byte @p
+ * points to, or an argument's first sample: a halo's origin may lie
+ * before its memory) lies in and its offset from there, so that the
+ * digest does not depend on where the memory was allocated. */
+static void
+digest_pointer (gconstpointer p, gconstpointer anchor, const Block * blocks,
+    guint n_blocks)
+{
+  gint64 where[2] = { -1, (gint64) (guintptr) p };
+  guint i;
+
+  for (i = 0; i < n_blocks; i++)
+    if ((guintptr) anchor >= (guintptr) blocks[i].base
+        && (guintptr) anchor < (guintptr) blocks[i].base + blocks[i].size) {
+      where[0] = i;
+      where[1] = (gint64) ((guintptr) p - (guintptr) blocks[i].base);
+      break;
+    }
+  g_checksum_update (digest, (const guchar *) where, sizeof (where));
+}
+
+/* Adds launch @l and its entries' arguments @args to the digest. */
+static void
+digest_launch (const GstCudaBoxBlurLaunch * l, const BoxBlurArgs * args,
+    const Block * blocks, guint n_blocks)
+{
+  guint e;
+
+  g_checksum_update (digest, (const guchar *) l, sizeof (*l));
+  for (e = l->first; e < l->first + l->count; e++) {
+    BoxBlurArgs a = args[e];
+    const gint x = MAX (a.x, 0), y = MAX (a.y, 0);
+
+    digest_pointer (a.src, a.src ? a.src + (gsize) y * a.src_stride +
+        (gsize) x * a.src_step : NULL, blocks, n_blocks);
+    digest_pointer (a.dst, a.dst + (gsize) y * a.dst_stride +
+        (gsize) x * a.dst_step, blocks, n_blocks);
+    a.src = a.dst = NULL;
+    g_checksum_update (digest, (const guchar *) &a, sizeof (a));
+  }
 }
 
 /* Checks entry @e of launch @l of @plan against @blocks: its rectangle
@@ -440,6 +494,7 @@ check_launches (const GstCudaBoxBlurPlan * plan, const Block * blocks,
     fail_unless ((l->first + l->count) * sizeof (BoxBlurArgs) <= bytes);
     for (e = l->first; e < l->first + l->count; e++)
       check_entry (plan, l, &args[e], e, blocks, n_blocks);
+    digest_launch (l, args, blocks, n_blocks);
     launched[l->kernel]++;
   }
 }
@@ -464,6 +519,15 @@ check_copies (const GstCudaBoxBlurFramePlan * frame, gboolean after,
     fail_unless (inside (blocks, n_blocks, c->dst, c->dst + (gsize)
             (c->height - 1) * c->dst_stride + c->width - 1), "copy %u "
         "writes outside the frames", i);
+    digest_pointer (c->src, c->src, blocks, n_blocks);
+    digest_pointer (c->dst, c->dst, blocks, n_blocks);
+    g_checksum_update (digest, (const guchar *) &c->src_stride,
+        sizeof (c->src_stride));
+    g_checksum_update (digest, (const guchar *) &c->dst_stride,
+        sizeof (c->dst_stride));
+    g_checksum_update (digest, (const guchar *) &c->width, sizeof (c->width));
+    g_checksum_update (digest, (const guchar *) &c->height,
+        sizeof (c->height));
   }
 }
 
@@ -483,6 +547,7 @@ check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
 
   gst_cuda_box_blur_frame_plan_measure (frame, job,
       dst ? &dst->frame : NULL, &needs);
+  g_checksum_update (digest, (const guchar *) &needs, sizeof (needs));
   scratch = g_malloc (needs.scratch);
   halos = g_malloc (needs.halos);
   gst_cuda_box_blur_frame_plan_make (frame, job, &src->frame,
@@ -503,29 +568,29 @@ check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
   gst_cuda_box_blur_frame_plan_free (frame);
 }
 
-/* One case on an engine of its own: into another frame, and in place
- * where the element would take it; with --plans, their plans alone. */
+/* Frame @in of @format, @w x @h, with @settings (and @hold: NULL, or the
+ * regions held from earlier frames) on an engine of its own: into another
+ * frame, and in place where the element would take it; with --plans,
+ * their plans alone. */
 static void
-run_case (const Family * family, const GstCudaBoxBlurSettings * s,
-    Layout layout, gint w, gint h, guint seed)
+run_frame (const gchar * format, const GstCudaBoxBlurSettings * settings,
+    GstBuffer * in, gint w, gint h, GstCudaBoxBlurHold * hold)
 {
-  GstCudaBoxBlurInfo info = test_info (family->format, w, h);
-  GstBuffer *in = test_buffer_new (NULL, family->format, w, h, family->pad,
-      seed);
-  GstCudaBoxBlurSettings settings = *s;
+  GstCudaBoxBlurInfo info = test_info (format, w, h);
   GstCudaBoxBlurImage src = { 0, }, dst = { 0, };
   GstCudaBoxBlurEngine *engine;
   GstCudaBoxBlurJob job;
   GError *error = NULL;
   guint8 *src_mem, *dst_mem;
 
-  apply_layout (layout, &settings, in, w, h);
-  GST_DEBUG ("%s %dx%d mode %d r %d,%d passes %d border %d, %s",
-      family->format, w, h, settings.mode, settings.radius_x,
-      settings.radius_y, settings.passes, settings.border,
-      layout_names[layout]);
   gst_cuda_box_blur_job_init (&job);
-  gst_cuda_box_blur_job_resolve (&job, &settings, &info, in, NULL);
+  gst_cuda_box_blur_job_resolve (&job, settings, &info, in, hold);
+  if (GST_LEVEL_DEBUG <= _gst_debug_min) {
+    gchar *description = gst_cuda_box_blur_job_to_string (&job);
+
+    GST_DEBUG ("%s", description);
+    g_free (description);
+  }
   if (plans_only) {
     src_mem = test_place_buffer (&src, &info, GST_CUDA_BOX_BLUR_IN_HOST, in);
     dst_mem = test_place_frame (&dst, &info, GST_CUDA_BOX_BLUR_IN_HOST, NULL);
@@ -535,7 +600,6 @@ run_case (const Family * family, const GstCudaBoxBlurSettings * s,
     test_release (GST_CUDA_BOX_BLUR_IN_HOST, src_mem);
     test_release (GST_CUDA_BOX_BLUR_IN_HOST, dst_mem);
     gst_cuda_box_blur_job_clear (&job);
-    gst_buffer_unref (in);
     return;
   }
   engine = gst_cuda_box_blur_engine_new (&device, program, NULL, &error);
@@ -546,19 +610,36 @@ run_case (const Family * family, const GstCudaBoxBlurSettings * s,
   fail_unless (gst_cuda_box_blur_engine_blur (engine, &job, &src, &dst,
           &error), "%s", error ? error->message : "");
   count_launches (engine);
-  test_assert_frame (in, dst_mem, family->format, w, h, &settings);
+  test_assert_frame (in, dst_mem, format, w, h, settings);
   test_release (GST_CUDA_BOX_BLUR_IN_DEVICE, dst_mem);
 
   if (gst_cuda_box_blur_job_in_place_helps (&job)) {
     fail_unless (gst_cuda_box_blur_engine_blur_in_place (engine, &job, &src,
             &error), "%s", error ? error->message : "");
     count_launches (engine);
-    test_assert_in_place (in, src_mem, family->format, w, h, &settings);
+    test_assert_in_place (in, src_mem, format, w, h, settings);
   }
 
   test_release (GST_CUDA_BOX_BLUR_IN_DEVICE, src_mem);
   gst_cuda_box_blur_job_clear (&job);
   gst_cuda_box_blur_engine_free (engine);
+}
+
+/* One case of @family in @layout (run_frame()). */
+static void
+run_case (const Family * family, const GstCudaBoxBlurSettings * s,
+    Layout layout, gint w, gint h, guint seed)
+{
+  GstBuffer *in = test_buffer_new (NULL, family->format, w, h, family->pad,
+      seed);
+  GstCudaBoxBlurSettings settings = *s;
+
+  apply_layout (layout, &settings, in, w, h);
+  GST_DEBUG ("%s %dx%d mode %d r %d,%d passes %d border %d, %s",
+      family->format, w, h, settings.mode, settings.radius_x,
+      settings.radius_y, settings.passes, settings.border,
+      layout_names[layout]);
+  run_frame (family->format, &settings, in, w, h, NULL);
   gst_buffer_unref (in);
 }
 
@@ -643,6 +724,7 @@ GST_START_TEST (test_every_format_planned)
 {
   guint i;
 
+  g_checksum_reset (digest);
   for (i = 0; i < test_n_formats; i++) {
     const gint size = test_info (test_formats[i], 1, 1).sample_size;
     const Family tight = { test_formats[i], 0 };
@@ -651,6 +733,49 @@ GST_START_TEST (test_every_format_planned)
     sweep (&tight, TRUE);
     sweep (&longer, TRUE);
   }
+  g_print ("every format: plans' digest %s\n", g_checksum_get_string (digest));
+}
+
+GST_END_TEST;
+
+/* --plans: streams of random redaction settings and region metas (those
+ * of the element's redaction fuzz, testfuzz.h), each of a random format,
+ * size and row padding, a few frames long so that regions are held and
+ * move between them, planned and checked as the families' are. */
+GST_START_TEST (test_random_plans)
+{
+  guint32 seed;
+  GRand *rand = test_fuzz_rand_new ("plans", &seed);
+  guint stream, frame;
+  gint n;
+
+  g_checksum_reset (digest);    /* random plans: no digest to compare */
+  for (stream = 0; stream < 500; stream++) {
+    const gchar *format =
+        test_formats[g_rand_int_range (rand, 0, test_n_formats)];
+    const gint size = test_info (format, 1, 1).sample_size;
+    const gint w = g_rand_int_range (rand, 1, 130);
+    const gint h = g_rand_int_range (rand, 1, 100);
+    const gint pad = g_rand_int_range (rand, 0, 9) * size;
+    GstCudaBoxBlurSettings s;
+    GstCudaBoxBlurHold hold;
+
+    test_fuzz_settings (&s, rand, w, h);
+    s.roi_hold = g_rand_int_range (rand, 0, 4);
+    GST_DEBUG ("stream %u (seed %u): %s %dx%d, rows %d bytes longer",
+        stream, seed, format, w, h, pad);
+    gst_cuda_box_blur_hold_init (&hold);
+    for (frame = 0; frame < 6; frame++) {
+      GstBuffer *in = test_buffer_new (NULL, format, w, h, pad, frame);
+
+      for (n = g_rand_int_range (rand, 0, 5); n > 0; n--)
+        test_fuzz_meta_add (in, rand, w, h);
+      run_frame (format, &s, in, w, h, &hold);
+      gst_buffer_unref (in);
+    }
+    gst_cuda_box_blur_hold_clear (&hold);
+  }
+  g_rand_free (rand);
 }
 
 GST_END_TEST;
@@ -678,6 +803,8 @@ GST_START_TEST (test_every_kernel_reached)
       g_string_append_printf (missing, " %s",
           gst_cuda_box_blur_kernel_name (k));
   }
+  if (plans_only)
+    g_print ("families: plans' digest %s\n", g_checksum_get_string (digest));
   fail_unless (missing->len == 0, "the sweep never %s:%s",
       plans_only ? "planned" : "launched", missing->str);
   g_string_free (missing, TRUE);
@@ -790,8 +917,10 @@ sweep_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_sweep, 0, G_N_ELEMENTS (families));
   tcase_add_test (tc, test_every_kernel_reached);
-  if (plans_only)
+  if (plans_only) {
     tcase_add_test (tc, test_every_format_planned);
+    tcase_add_test (tc, test_random_plans);
+  }
   else
     tcase_add_test (tc, test_memory_checker_findings);
   return s;
@@ -834,7 +963,9 @@ main (int argc, char **argv)
   argv++;
   gst_check_init (&argc, &argv);
   launched = g_new0 (guint, GST_CUDA_BOX_BLUR_N_KERNELS);
+  digest = g_checksum_new (G_CHECKSUM_SHA256);
   ret = gst_check_run_suite (sweep_suite (), "sweep-plans", __FILE__);
+  g_checksum_free (digest);
   g_free (launched);
   return ret;
 }

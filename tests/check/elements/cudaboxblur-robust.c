@@ -16,6 +16,7 @@
 
 #include "boxblur-kernel.h"
 #include "cudaboxblur-info.h"
+#include "testfuzz.h"
 #include "testutils.h"
 
 static const gchar *const formats[] = { "GRAY8", "GRAY32F" };
@@ -274,19 +275,6 @@ GST_START_TEST (test_two_pipelines_two_threads)
 
 GST_END_TEST;
 
-/* The fuzz @name's generator, seeded from CUDABOXBLUR_FUZZ_SEED or the
- * clock; prints the seed, to replay the run with. */
-static GRand *
-fuzz_rand_new (const gchar * name, guint32 * seed)
-{
-  const gchar *env = g_getenv ("CUDABOXBLUR_FUZZ_SEED");
-
-  *seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
-      (guint32) g_get_real_time ();
-  g_print ("%s fuzz: CUDABOXBLUR_FUZZ_SEED=%u\n", name, *seed);
-  return g_rand_new_with_seed (*seed);
-}
-
 /* On the first frame (@i 0), and then one frame in @one_in, new caps of a
  * random format and a size up to @max_w x @max_h. */
 static void
@@ -308,7 +296,7 @@ fuzz_caps (GstHarness * h, GRand * rand, gint i, gint one_in, gint max_w,
 GST_START_TEST (test_property_fuzz)
 {
   guint32 seed;
-  GRand *rand = fuzz_rand_new ("property", &seed);
+  GRand *rand = test_fuzz_rand_new ("property", &seed);
   GstHarness *h = gst_harness_new ("cudaboxblur");
   const gchar *format = test_formats[0];
   GstCudaBoxBlurSettings s;
@@ -355,123 +343,14 @@ GST_START_TEST (test_property_fuzz)
 
 GST_END_TEST;
 
-/* A field of a region's parameters: of its type and in range, out of
- * range, or of another type. */
-static void
-set_fuzz_param (GstStructure * params, GRand * rand, const gchar * name)
-{
-  static const gchar *const modes[] = { "box", "gaussian", "pixelate",
-    "fill", "sharpen"
-  };
-  static const gchar *const shapes[] = { "rectangle", "ellipse", "star" };
-  static const gdouble sigmas[] = { 0, 0.4, 3.5, 17, 1e9, -1 };
-
-  switch (g_rand_int_range (rand, 0, 4)) {
-    case 0:                    /* of another type */
-      gst_structure_set (params, name, G_TYPE_BOOLEAN, TRUE, NULL);
-      return;
-    case 1:                    /* a number where a name goes, or out of
-                                 * range */
-      gst_structure_set (params, name, G_TYPE_INT,
-          g_rand_int_range (rand, -10, 2000), NULL);
-      return;
-    default:
-      break;
-  }
-  if (g_str_equal (name, "mode"))
-    gst_structure_set (params, name, G_TYPE_STRING,
-        modes[g_rand_int_range (rand, 0, G_N_ELEMENTS (modes))], NULL);
-  else if (g_str_equal (name, "shape"))
-    gst_structure_set (params, name, G_TYPE_STRING,
-        shapes[g_rand_int_range (rand, 0, G_N_ELEMENTS (shapes))], NULL);
-  else if (g_str_equal (name, "sigma"))
-    gst_structure_set (params, name, G_TYPE_DOUBLE, g_rand_boolean (rand) ?
-        sigmas[g_rand_int_range (rand, 0, G_N_ELEMENTS (sigmas))] :
-        g_rand_boolean (rand) ? NAN : INFINITY, NULL);
-  else if (g_str_equal (name, "fill-color"))
-    gst_structure_set (params, name, G_TYPE_UINT, g_rand_int (rand), NULL);
-  else
-    gst_structure_set (params, name, G_TYPE_UINT,
-        g_rand_boolean (rand) ? (guint) g_rand_int_range (rand, 0, 40) :
-        G_MAXUINT,
-        NULL);
-}
-
-/* A region meta on @buf, hostile at times: past G_MAXUINT (x + width
- * overflows 32 bits), huge, empty or past the frame; with parameters
- * sometimes, some of them ill-typed or out of range. */
-static void
-add_fuzz_meta (GstBuffer * buf, GRand * rand, gint w, gint height)
-{
-  static const gchar *const types[] = { "face", "license-plate", "person" };
-  static const gchar *const fields[] = { "mode", "radius", "sigma",
-    "block-size", "shape", "feather", "fill-color", "colour"
-  };
-  GstVideoRegionOfInterestMeta *meta;
-  guint x = g_rand_int_range (rand, 0, w + 16);
-  guint y = g_rand_int_range (rand, 0, height + 16);
-  guint rw = g_rand_int_range (rand, 1, w + 1);
-  guint rh = g_rand_int_range (rand, 1, height + 1);
-  GstStructure *params;
-  guint i;
-
-  switch (g_rand_int_range (rand, 0, 8)) {
-    case 0:                    /* x + width past G_MAXUINT */
-      x = G_MAXUINT - g_rand_int_range (rand, 0, 64);
-      rw = g_rand_int_range (rand, 65, 100000);
-      break;
-    case 1:                    /* y + height past G_MAXUINT */
-      y = G_MAXUINT - g_rand_int_range (rand, 0, 64);
-      rh = G_MAXUINT;
-      break;
-    case 2:                    /* from inside the frame, huge */
-      rw = G_MAXUINT - g_rand_int_range (rand, 0, 4);
-      rh = (guint) G_MAXINT + g_rand_int_range (rand, 0, 4);
-      break;
-    case 3:                    /* empty */
-      if (g_rand_boolean (rand))
-        rw = 0;
-      else
-        rh = 0;
-      break;
-    default:
-      break;
-  }
-  meta = gst_buffer_add_video_region_of_interest_meta (buf,
-      types[g_rand_int_range (rand, 0, G_N_ELEMENTS (types))], x, y, rw, rh);
-  meta->id = g_rand_int_range (rand, -1, 4);
-  /* what DL Streamer's gvadetect and gvatrack attach, now and then
-   * malformed */
-  if (g_rand_boolean (rand))
-    gst_video_region_of_interest_meta_add_param (meta,
-        g_rand_int_range (rand, 0, 4) ? gst_structure_new ("detection",
-            "confidence", G_TYPE_DOUBLE, g_rand_double (rand), NULL) :
-        gst_structure_new ("detection", "confidence", G_TYPE_STRING, "high",
-            NULL));
-  if (g_rand_boolean (rand))
-    gst_video_region_of_interest_meta_add_param (meta,
-        gst_structure_new ("object_id", "id", G_TYPE_INT,
-            g_rand_int_range (rand, -2, 4), NULL));
-  if (g_rand_boolean (rand))
-    return;
-  params = gst_structure_new_empty ("cudaboxblur");
-  for (i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (g_rand_int_range (rand, 0, 3) == 0)
-      set_fuzz_param (params, rand, fields[i]);
-  gst_video_region_of_interest_meta_add_param (meta, params);
-}
-
 /* Seeded, bounded: frame after frame, random format, size, mode, shape,
  * feather, fill colour, invert, no-region policy and type list, with 0 to 4
- * region metas, hostile ones among them (add_fuzz_meta()); each output
+ * region metas, hostile ones among them (test_fuzz_meta_add()); each output
  * against the reference, no frame lost and no error posted. */
 GST_START_TEST (test_redaction_fuzz)
 {
-  static const gchar *const type_lists[] = { "", "face",
-    "face,license-plate", "!license-plate", "person,!face"
-  };
   guint32 seed;
-  GRand *rand = fuzz_rand_new ("redaction", &seed);
+  GRand *rand = test_fuzz_rand_new ("redaction", &seed);
   GstHarness *h = gst_harness_new ("cudaboxblur");
   GstBus *bus = gst_bus_new ();
   const gchar *format = test_formats[0];
@@ -484,44 +363,13 @@ GST_START_TEST (test_redaction_fuzz)
     GstBuffer *in, *out;
 
     fuzz_caps (h, rand, i, 8, 400, 300, &format, &w, &height);
-    gst_cuda_box_blur_settings_init (&s);
-    s.mode = g_rand_int_range (rand, 0, GST_CUDA_BOX_BLUR_N_MODES);
-    s.radius_x = g_rand_int_range (rand, 0, 24);
-    s.radius_y = g_rand_boolean (rand) ? s.radius_x :
-        g_rand_int_range (rand, 0, 24);
-    s.passes = g_rand_int_range (rand, 1, 4);
-    s.sigma = g_rand_double_range (rand, 0, 12);
-    s.block_size = g_rand_int_range (rand, 1, 40);
-    s.fill_color = g_rand_int (rand);
-    s.shape = g_rand_int_range (rand, 0, GST_CUDA_BOX_BLUR_N_SHAPES);
-    s.feather = g_rand_boolean (rand) ? 0 : g_rand_int_range (rand, 1, 32);
-    s.border = g_rand_int_range (rand, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
-        GST_CUDA_BOX_BLUR_BORDER_CONSTANT + 1);
-    s.blur_alpha = g_rand_boolean (rand);
-    s.invert = g_rand_int_range (rand, 0, 4) == 0;
-    s.roi_meta = g_rand_int_range (rand, 0, 5) > 0;
-    s.no_region = g_rand_int_range (rand, 0, 3) == 0 ?
-        GST_CUDA_BOX_BLUR_NO_REGION_REDACT : GST_CUDA_BOX_BLUR_NO_REGION_PASS;
-    s.roi_padding = g_rand_int_range (rand, 0, 9);
-    s.roi_min_confidence = g_rand_boolean (rand) ? 0 : g_rand_double (rand);
-    s.roi_hold_motion = g_rand_int_range (rand, 0, 2);
-    s.roi_hold_grow = g_rand_double (rand);
-    s.roi_hold_reach = g_rand_double (rand);
-    fail_unless (gst_cuda_box_blur_settings_set_roi_meta_types (&s,
-            type_lists[g_rand_int_range (rand, 0,
-                    G_N_ELEMENTS (type_lists))]));
-    if (!s.roi_meta && g_rand_boolean (rand)) {
-      s.roi.x = g_rand_int_range (rand, 0, w);
-      s.roi.y = g_rand_int_range (rand, 0, height);
-      s.roi.w = g_rand_int_range (rand, 0, w);
-      s.roi.h = g_rand_int_range (rand, 0, height);
-    }
+    test_fuzz_settings (&s, rand, w, height);
     test_apply_settings (h->element, &s);
 
     in = test_buffer_new (NULL, format, w, height,
         g_rand_boolean (rand) ? 0 : 4 * g_rand_int_range (rand, 1, 9), i);
     for (n = g_rand_int_range (rand, 0, 5); n > 0; n--)
-      add_fuzz_meta (in, rand, w, height);
+      test_fuzz_meta_add (in, rand, w, height);
     out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
     fail_unless (out != NULL, "frame %d lost (seed %u)", i, seed);
     test_assert_output (in, out, format, w, height, &s);
