@@ -173,6 +173,9 @@ typedef enum
 /* The overlap (intersection over union) from which a region without an id
  * is taken for a held one. */
 #define GST_CUDA_BOX_BLUR_HOLD_MIN_IOU 0.3
+/* The share of its pixels a region lies inside a held one's prediction by,
+ * from which it is taken for it for sure. */
+#define GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE 0.9
 
 /* Everything the properties say about how to blur a frame: copied from the
  * element once per frame. */

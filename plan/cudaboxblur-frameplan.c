@@ -530,7 +530,8 @@ keep_regions (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job,
   guint n_layers = 0, layer, a, b;
 
   g_array_set_size (layers, job->regions->len);
-  memset (layers->data, 0, job->regions->len * sizeof (guint));
+  for (a = 0; a < job->regions->len; a++)
+    g_array_index (layers, guint, a) = 0;
   for (a = 0; a < job->keeps->len; a++) {
     const GstCudaBoxBlurTask *ka = &g_array_index (job->keeps,
         GstCudaBoxBlurTask, a);

@@ -54,7 +54,7 @@ GST_START_TEST (test_roi_hold)
   };
   const gint at10[] = { 10 }, at12[] = { 12 }, at40_12[] = { 40, 12 };
   const gint at12_10[] = { 12, 10 }, at10_40[] = { 10, 40 };
-  const gint at11_10[] = { 11, 10 };
+  const gint at11_40[] = { 11, 40 };
   GstCudaBoxBlurSettings s;
   GstCudaBoxBlurHold hold;
   gint f;
@@ -82,11 +82,11 @@ GST_START_TEST (test_roi_hold)
   hold_frame (&hold, &s, face, 1, at10, 1);
   hold_frame (&hold, &s, plate, 1, at12_10, 2);
 
-  /* with ids, the id decides, not the overlap: id 7 moved onto id 5's
-   * place, id 5 is held there */
+  /* meta ids alone link nothing (producers number metas frame by frame):
+   * id 7 onto id 5's place continues it, and id 7's last place is held */
   gst_cuda_box_blur_hold_reset (&hold);
   hold_frame (&hold, &s, ids, 2, at10_40, 2);
-  hold_frame (&hold, &s, swapped, 1, at11_10, 2);
+  hold_frame (&hold, &s, swapped, 1, at11_40, 2);
 
   /* roi-hold 0 holds nothing */
   s.roi_hold = 0;
