@@ -480,9 +480,11 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
   return m;
 }
 
-/* The settings of a region @w x @h with @settings: radii and sigma scaled
- * to its size where the scales ask, then what its meta sets (@m may be
- * NULL). */
+/* The settings of a region @w x @h with @settings: radii, sigma and
+ * blocks scaled to its size where the scales ask, never so small that
+ * they leave it as it is (radius 1, sigma GST_CUDA_BOX_BLUR_MIN_SCALED_SIGMA,
+ * blocks of 2: a scale asks for a redaction, however small the region),
+ * then what its meta sets (@m may be NULL). */
 static void
 settings_for_region (const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurMetaRegion * m, gint64 w, gint64 h,
@@ -493,12 +495,12 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
   *out = *settings;
   if (settings->radius_scale > 0)
     out->radius_x = out->radius_y = CLAMP (round (settings->radius_scale *
-            size), 0, GST_CUDA_BOX_BLUR_MAX_RADIUS);
+            size), 1, GST_CUDA_BOX_BLUR_MAX_RADIUS);
   if (settings->sigma_scale > 0)
-    out->sigma = MIN (settings->sigma_scale * size,
-        GST_CUDA_BOX_BLUR_MAX_SIGMA);
+    out->sigma = CLAMP (settings->sigma_scale * size,
+        GST_CUDA_BOX_BLUR_MIN_SCALED_SIGMA, GST_CUDA_BOX_BLUR_MAX_SIGMA);
   if (settings->block_scale > 0)
-    out->block_size = CLAMP (round (settings->block_scale * size), 1,
+    out->block_size = CLAMP (round (settings->block_scale * size), 2,
         GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE);
   if (m && m->mode >= 0)
     out->mode = m->mode;
