@@ -457,8 +457,12 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
       (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
   gint i;
 
-  m.x = meta->x;
-  m.y = meta->y;
+  /* a position past G_MAXINT, where no frame reaches, is a negative one
+   * written into the meta's unsigned field (a box partly off the frame's
+   * left or top edge): read as such, so that its part in the frame is
+   * redacted */
+  m.x = (gint32) meta->x;
+  m.y = (gint32) meta->y;
   m.w = meta->w;
   m.h = meta->h;
   m.type = meta->roi_type;

@@ -180,17 +180,21 @@ GST_START_TEST (test_resolve_metas)
 
 GST_END_TEST;
 
-/* Metas whose rectangles overflow 32 bits or a gint: those that start
- * past the frame are none of it, however far they reach (x + width wraps
- * round G_MAXUINT); one that starts inside and reaches past G_MAXUINT is
- * clipped to the frame's edge, after padding. */
+/* Metas whose rectangles overflow 32 bits or a gint: a position past
+ * G_MAXINT is a negative one written into the unsigned field (x + width
+ * wraps round G_MAXUINT), whose part in the frame is redacted; one at
+ * -2^31 is none of it; one that starts inside and reaches past G_MAXUINT
+ * is clipped to the frame's edge, after padding. */
 GST_START_TEST (test_overflowing_metas)
 {
   GstCudaBoxBlurInfo info = test_info ("GRAY8", 64, 48);
   GstBuffer *buf = gst_buffer_new_allocate (NULL, info.size, NULL);
   GstCudaBoxBlurSettings s;
   GstCudaBoxBlurJob job;
-  const GstVideoRectangle *r;
+  const GstVideoRectangle want[] = { {0, 0, 64, 14}, {0, 0, 14, 5},
+  {6, 1, 58, 47}
+  };
+  guint i;
 
   gst_cuda_box_blur_settings_init (&s);
   s.roi_meta = TRUE;
@@ -206,10 +210,15 @@ GST_START_TEST (test_overflowing_metas)
 
   gst_cuda_box_blur_job_init (&job);
   fail_unless_equals_int (gst_cuda_box_blur_job_resolve (&job, &s, &info,
-          buf, NULL), 1);
-  r = &g_array_index (job.regions, GstVideoRectangle, 0);
-  fail_unless (r->x == 6 && r->y == 1 && r->w == 58 && r->h == 47,
-      "%d,%d %dx%d", r->x, r->y, r->w, r->h);
+          buf, NULL), G_N_ELEMENTS (want));
+  for (i = 0; i < G_N_ELEMENTS (want); i++) {
+    const GstVideoRectangle *r = &g_array_index (job.regions,
+        GstVideoRectangle, i);
+
+    fail_unless (r->x == want[i].x && r->y == want[i].y
+        && r->w == want[i].w && r->h == want[i].h, "region %u: %d,%d %dx%d",
+        i, r->x, r->y, r->w, r->h);
+  }
 
   gst_cuda_box_blur_job_clear (&job);
   gst_buffer_unref (buf);
