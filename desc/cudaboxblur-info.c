@@ -321,7 +321,7 @@ gst_cuda_box_blur_frame_from_buffer (GstCudaBoxBlurFrame * frame,
   for (p = 0; p < info->n_planes; p++) {
     const gsize offset = meta ? meta->offset[p] : info->offset[p];
     const gint stride = meta ? meta->stride[p] : info->stride[p];
-    gsize needed;
+    gsize span;
 
     if (stride < info->row_bytes[p]) {
       g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
@@ -337,14 +337,14 @@ gst_cuda_box_blur_frame_from_buffer (GstCudaBoxBlurFrame * frame,
           info->sample_size, info->format);
       return FALSE;
     }
-    needed = offset + (gsize) stride * (info->plane_height[p] - 1)
-        + info->row_bytes[p];
-    if (map->size < needed) {
+    /* the offset may be anything: compared without adding to it */
+    span = (gsize) stride * (info->plane_height[p] - 1) + info->row_bytes[p];
+    if (offset > map->size || map->size - offset < span) {
       g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
           "buffer of %" G_GSIZE_FORMAT " bytes is too small for a %dx%d %s "
-          "frame: plane %d with stride %d ends at byte %" G_GSIZE_FORMAT,
-          map->size, info->width, info->height, info->format, p, stride,
-          needed);
+          "frame: plane %d at offset %" G_GSIZE_FORMAT " with stride %d "
+          "takes %" G_GSIZE_FORMAT " bytes", map->size, info->width,
+          info->height, info->format, p, offset, stride, span);
       return FALSE;
     }
     frame->data[p] = map->data + offset;

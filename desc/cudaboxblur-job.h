@@ -87,21 +87,6 @@ gboolean  gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job);
 
 gchar *   gst_cuda_box_blur_job_to_string     (const GstCudaBoxBlurJob * job);
 
-guint     gst_cuda_box_blur_job_layers        (const GstCudaBoxBlurJob * job,
-                                               GArray * layers,
-                                               GArray * rounded);
-
-gboolean  gst_cuda_box_blur_info_in_pixels    (const GstCudaBoxBlurInfo * info,
-                                               const GstCudaBoxBlurComponent * c);
-
-guint     gst_cuda_box_blur_job_pixel_group   (const GstCudaBoxBlurJob * job,
-                                               guint first,
-                                               gint pass,
-                                               guint * blurred);
-
-gboolean  gst_cuda_box_blur_rectangles_meet   (const GstVideoRectangle * a,
-                                               const GstVideoRectangle * b);
-
 GstStructure * gst_cuda_box_blur_job_audit    (const GstCudaBoxBlurJob * job,
                                                const GstSegment * segment,
                                                GstBuffer * buffer);

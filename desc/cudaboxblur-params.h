@@ -123,6 +123,9 @@ typedef enum
 /* A sigma whose boxes stay within GST_CUDA_BOX_BLUR_MAX_RADIUS: three
  * boxes of radius r have variance r (r + 1). */
 #define GST_CUDA_BOX_BLUR_MAX_SIGMA 128.0
+/* The least sigma a sigma-scale gives: above 1/sqrt(3), where the
+ * Gaussian's last box has radius 1 (gst_cuda_box_blur_gaussian_radius()) */
+#define GST_CUDA_BOX_BLUR_MIN_SCALED_SIGMA 0.6
 /* The fewest boxes a Gaussian is made of: fewer are too far from one. */
 #define GST_CUDA_BOX_BLUR_GAUSSIAN_MIN_BOXES 3
 
@@ -173,6 +176,9 @@ typedef enum
 /* The overlap (intersection over union) from which a region without an id
  * is taken for a held one. */
 #define GST_CUDA_BOX_BLUR_HOLD_MIN_IOU 0.3
+/* The share of its pixels a region lies inside a held one's prediction by,
+ * from which it is taken for it for sure. */
+#define GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE 0.9
 
 /* Everything the properties say about how to blur a frame: copied from the
  * element once per frame. */

@@ -62,87 +62,127 @@ gst_cuda_box_blur_hold_clear (GstCudaBoxBlurHold * hold)
   g_clear_pointer (&hold->regions, g_array_unref);
 }
 
-/* Intersection over union of two regions of metas. */
+/* The pixels two regions of metas share. */
 static gdouble
-iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
+intersection (const GstCudaBoxBlurMetaRegion * a,
+    const GstCudaBoxBlurMetaRegion * b)
 {
   const gint64 x0 = MAX (a->x, b->x), y0 = MAX (a->y, b->y);
   const gint64 x1 = MIN (a->x + a->w, b->x + b->w);
   const gint64 y1 = MIN (a->y + a->h, b->y + b->h);
-  const gdouble inter = x1 > x0 && y1 > y0 ? (gdouble) (x1 - x0) * (y1 - y0)
-      : 0;
+
+  return x1 > x0 && y1 > y0 ? (gdouble) (x1 - x0) * (y1 - y0) : 0;
+}
+
+/* Intersection over union of two regions of metas. */
+static gdouble
+iou (const GstCudaBoxBlurMetaRegion * a, const GstCudaBoxBlurMetaRegion * b)
+{
+  const gdouble inter = intersection (a, b);
   const gdouble uni = (gdouble) a->w * a->h + (gdouble) b->w * b->h - inter;
 
   return uni > 0 ? inter / uni : 0;
 }
 
+/* @held as it lies @frames frames after its meta was last seen, as if it
+ * was @moving (predict()). */
+static GstCudaBoxBlurMetaRegion
+predict_as (const GstCudaBoxBlurMetaRegion * held,
+    const GstCudaBoxBlurSettings * settings, guint frames, gboolean moving)
+{
+  const gdouble grow = moving ? settings->roi_hold_grow :
+      MAX (settings->roi_hold_grow, 2 * settings->roi_hold_reach);
+  GstCudaBoxBlurMetaRegion p = *held;
+  gdouble centre[2], size[2];
+  gint k;
+
+  for (k = 0; k < 2; k++) {
+    const gdouble v_size = moving ? MAX (held->velocity[k + 2], 0) : 0;
+    const gdouble v_centre = moving ? held->velocity[k] +
+        held->velocity[k + 2] / 2 : 0;
+
+    centre[k] = held->at[k] + held->at[k + 2] / 2 + v_centre * frames;
+    size[k] = (held->at[k + 2] + v_size * frames) * (1 + grow * frames);
+  }
+  p.x = (gint64) floor (centre[0] - size[0] / 2);
+  p.y = (gint64) floor (centre[1] - size[1] / 2);
+  p.w = MAX ((gint64) ceil (centre[0] + size[0] / 2) - p.x, 1);
+  p.h = MAX ((gint64) ceil (centre[1] + size[1] / 2) - p.y, 1);
+  return p;
+}
+
 /* @held as it lies @frames frames after its meta was last seen: with
- * linear motion, moved on by its velocity and grown by roi_hold_grow of
- * its size a frame, about its centre; before it has a velocity (its meta
- * was seen once), grown by roi_hold_reach of its size on every side a
- * frame instead, where that is more, to cover wherever it went.  Rounded
- * outwards. */
+ * linear motion, its centre moved on by its velocity, its size grown as it
+ * grew (never shrunk: a box that shrank before the miss could otherwise
+ * shrink off the face it covers), then grown by roi_hold_grow of its size
+ * a frame, about its centre; before it has a velocity (its meta was seen
+ * once), grown by roi_hold_reach of its size on every side a frame
+ * instead, where that is more, to cover wherever it went; with a guessed
+ * velocity, both.  Rounded outwards. */
 static GstCudaBoxBlurMetaRegion
 predict (const GstCudaBoxBlurMetaRegion * held,
     const GstCudaBoxBlurSettings * settings, guint frames)
 {
-  const gboolean linear =
-      settings->roi_hold_motion == GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR;
-  GstCudaBoxBlurMetaRegion p = *held;
-  gdouble r[4], grow, grow_x, grow_y;
-  gint k;
+  GstCudaBoxBlurMetaRegion p, still;
+  gint64 x1, y1;
 
-  if (!linear)
+  if (settings->roi_hold_motion != GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR)
+    return *held;
+  p = predict_as (held, settings, frames, held->moving);
+  if (!held->moving || !held->guessed)
     return p;
-  for (k = 0; k < 4; k++)
-    r[k] = held->at[k] + (held->moving ? held->velocity[k] * frames : 0);
-  grow = held->moving ? settings->roi_hold_grow :
-      MAX (settings->roi_hold_grow, 2 * settings->roi_hold_reach);
-  grow_x = MAX (r[2], 0) * grow * frames;
-  grow_y = MAX (r[3], 0) * grow * frames;
-  r[0] -= grow_x / 2;
-  r[1] -= grow_y / 2;
-  r[2] += grow_x;
-  r[3] += grow_y;
-  p.x = (gint64) floor (r[0]);
-  p.y = (gint64) floor (r[1]);
-  p.w = MAX ((gint64) ceil (r[0] + r[2]) - p.x, 1);
-  p.h = MAX ((gint64) ceil (r[1] + r[3]) - p.y, 1);
+  still = predict_as (held, settings, frames, FALSE);
+  x1 = MAX (p.x + p.w, still.x + still.w);
+  y1 = MAX (p.y + p.h, still.y + still.h);
+  p.x = MIN (p.x, still.x);
+  p.y = MIN (p.y, still.y);
+  p.w = x1 - p.x;
+  p.h = y1 - p.y;
   return p;
 }
 
 /* How far @region of this frame is from continuing @held's region, which
  * would lie at @predicted now (lower is nearer); G_MAXDOUBLE when it does
- * not continue it.  The same tracker's object id where both have one, else
- * the same meta id where both have one (above 0), decides.  Without ids, a
- * region of the same type continues it when it overlaps @predicted by an
- * intersection over union of at least GST_CUDA_BOX_BLUR_HOLD_MIN_IOU, or
- * with linear motion when its centre lies within @predicted grown by its
- * own size on every side (a region whose motion is not known yet, or was
- * seen last long ago, may be far from where it is predicted); the
- * distance between the centres ranks them. */
+ * not continue it.  The same tracker's object id where both have one
+ * decides, and sets @sure.  Otherwise a region of the same type continues
+ * it when it overlaps @predicted by an intersection over union of at least
+ * GST_CUDA_BOX_BLUR_HOLD_MIN_IOU or lies inside it (by
+ * GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE of its pixels: a prediction grows
+ * while its region is missed), which is @sure; or, not @sure, with linear
+ * motion when its centre lies within @predicted grown by its own size on
+ * every side (a region whose motion is not known yet, or was seen last
+ * long ago, may be far from where it is predicted).  Among those, the same meta
+ * id (above 0) ranks first, then the distance between the centres.  A
+ * meta id alone links nothing: producers number their metas frame by
+ * frame (GstAnalytics, roimux) or never the same twice. */
 static gdouble
 match_cost (const GstCudaBoxBlurMetaRegion * region,
     const GstCudaBoxBlurMetaRegion * held,
     const GstCudaBoxBlurMetaRegion * predicted,
-    const GstCudaBoxBlurSettings * settings)
+    const GstCudaBoxBlurSettings * settings, gboolean * sure)
 {
   gdouble dx, dy;
 
-  if (region->track > 0 && held->track > 0)
-    return region->track == held->track ? 0 : G_MAXDOUBLE;
-  if (region->id > 0 && held->id > 0)
-    return region->id == held->id ? 0 : G_MAXDOUBLE;
+  *sure = FALSE;
+  if (region->track > 0 && held->track > 0) {
+    *sure = region->track == held->track;
+    return *sure ? 0 : G_MAXDOUBLE;
+  }
   if (region->type != held->type)
     return G_MAXDOUBLE;
   dx = (region->x + region->w / 2.0) - (predicted->x + predicted->w / 2.0);
   dy = (region->y + region->h / 2.0) - (predicted->y + predicted->h / 2.0);
-  if (iou (region, predicted) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU
-      || (settings->roi_hold_motion == GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR
+  *sure = iou (region, predicted) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU
+      || intersection (region, predicted) >=
+      GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE * region->w * region->h;
+  if (!*sure && !(settings->roi_hold_motion ==
+          GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR
           && fabs (dx) <= 1.5 * predicted->w
           && fabs (dy) <= 1.5 * predicted->h))
-    return sqrt (dx * dx + dy * dy);
-  return G_MAXDOUBLE;
+    return G_MAXDOUBLE;
+  if (region->id > 0 && region->id == held->id)
+    return 0;
+  return 1 + sqrt (dx * dx + dy * dy);
 }
 
 /* Replaces @current, this frame's regions, by the regions to redact: those
@@ -150,7 +190,10 @@ match_cost (const GstCudaBoxBlurMetaRegion * region,
  * regions @hold keeps, with their last rectangles or moving on
  * (predict()); a held region that would have left the @width x @height
  * frame is dropped.  A region of this frame that continues a held one
- * (the nearest by match_cost ()) takes its velocity from the two. */
+ * (the nearest by match_cost ()) takes its velocity from the two, and
+ * takes its place where the match is sure; where it is not (the region
+ * may be another object that came near a missed one), the held region is
+ * kept as well, and the velocity is only a guess (predict()). */
 static void
 hold_update (GstCudaBoxBlurHold * hold, GArray * current,
     const GstCudaBoxBlurSettings * settings, gint width, gint height)
@@ -164,20 +207,23 @@ hold_update (GstCudaBoxBlurHold * hold, GArray * current,
         GstCudaBoxBlurMetaRegion, i);
     GstCudaBoxBlurMetaRegion *best = NULL;
     gdouble best_cost = G_MAXDOUBLE;
+    gboolean best_sure = FALSE;
 
     for (j = 0; j < hold->regions->len; j++) {
       GstCudaBoxBlurMetaRegion *held = &g_array_index (hold->regions,
           GstCudaBoxBlurMetaRegion, j);
       GstCudaBoxBlurMetaRegion now;
+      gboolean sure;
       gdouble cost;
 
       if (held->missed == G_MAXUINT)
         continue;
       now = predict (held, settings, held->missed + 1);
-      cost = match_cost (c, held, &now, settings);
+      cost = match_cost (c, held, &now, settings, &sure);
       if (cost < best_cost) {
         best = held;
         best_cost = cost;
+        best_sure = sure;
       }
     }
     if (!best)
@@ -186,7 +232,9 @@ hold_update (GstCudaBoxBlurHold * hold, GArray * current,
     for (k = 0; k < 4; k++)
       c->velocity[k] = (c->at[k] - best->at[k]) / (best->missed + 1);
     c->moving = TRUE;
-    best->missed = G_MAXUINT;   /* taken */
+    c->guessed = !best_sure;
+    if (best_sure)
+      best->missed = G_MAXUINT; /* taken */
   }
   for (j = 0; j < hold->regions->len; j++) {
     GstCudaBoxBlurMetaRegion *held = &g_array_index (hold->regions,
@@ -409,8 +457,12 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
       (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
   gint i;
 
-  m.x = meta->x;
-  m.y = meta->y;
+  /* a position past G_MAXINT, where no frame reaches, is a negative one
+   * written into the meta's unsigned field (a box partly off the frame's
+   * left or top edge): read as such, so that its part in the frame is
+   * redacted */
+  m.x = (gint32) meta->x;
+  m.y = (gint32) meta->y;
   m.w = meta->w;
   m.h = meta->h;
   m.type = meta->roi_type;
@@ -432,9 +484,11 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
   return m;
 }
 
-/* The settings of a region @w x @h with @settings: radii and sigma scaled
- * to its size where the scales ask, then what its meta sets (@m may be
- * NULL). */
+/* The settings of a region @w x @h with @settings: radii, sigma and
+ * blocks scaled to its size where the scales ask, never so small that
+ * they leave it as it is (radius 1, sigma GST_CUDA_BOX_BLUR_MIN_SCALED_SIGMA,
+ * blocks of 2: a scale asks for a redaction, however small the region),
+ * then what its meta sets (@m may be NULL). */
 static void
 settings_for_region (const GstCudaBoxBlurSettings * settings,
     const GstCudaBoxBlurMetaRegion * m, gint64 w, gint64 h,
@@ -445,12 +499,12 @@ settings_for_region (const GstCudaBoxBlurSettings * settings,
   *out = *settings;
   if (settings->radius_scale > 0)
     out->radius_x = out->radius_y = CLAMP (round (settings->radius_scale *
-            size), 0, GST_CUDA_BOX_BLUR_MAX_RADIUS);
+            size), 1, GST_CUDA_BOX_BLUR_MAX_RADIUS);
   if (settings->sigma_scale > 0)
-    out->sigma = MIN (settings->sigma_scale * size,
-        GST_CUDA_BOX_BLUR_MAX_SIGMA);
+    out->sigma = CLAMP (settings->sigma_scale * size,
+        GST_CUDA_BOX_BLUR_MIN_SCALED_SIGMA, GST_CUDA_BOX_BLUR_MAX_SIGMA);
   if (settings->block_scale > 0)
-    out->block_size = CLAMP (round (settings->block_scale * size), 1,
+    out->block_size = CLAMP (round (settings->block_scale * size), 2,
         GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE);
   if (m && m->mode >= 0)
     out->mode = m->mode;
@@ -596,9 +650,10 @@ find_meta_regions (const GstCudaBoxBlurSettings * settings,
  * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
  * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of one of
  * roi_meta_types when there are any), and with @hold those of the last
- * roi_hold frames that have no meta in this one (matched by id, or by
- * overlap), each grown by roi_padding on every side; when none of these
- * lies in the frame and no_region is redact, the whole frame, with
+ * roi_hold frames that have no meta in this one (matched by a tracker's
+ * id, or by where they lie), each grown by roi_padding on every side; when
+ * none of these lies in the frame and no_region is redact, the whole
+ * frame, with
  * @settings as for a region of its size, hard-edged (not with invert,
  * which redacts the whole frame around the regions, if any).  Without roi_meta,
  * the roi rectangle, whose 0 width or height reaches the frame's edge (all

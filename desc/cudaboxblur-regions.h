@@ -38,7 +38,7 @@ typedef struct
   gint64 w;
   gint64 h;
   GQuark type;
-  gint id;                      /* above 0: an id to match it by */
+  gint id;                      /* above 0: an id to rank matches by */
   guint64 track;                /* above 0: a tracker's object id, matched
                                  * by before id and overlap */
   gdouble confidence;           /* its detector's; below 0: unknown */
@@ -48,6 +48,10 @@ typedef struct
   gdouble at[4];
   gdouble velocity[4];
   gboolean moving;
+  /* its velocity comes from a match that was not sure (another object may
+   * have come near): held, it covers both where it moved to and where it
+   * would lie had it not moved */
+  gboolean guessed;
   /* what its meta's GST_CUDA_BOX_BLUR_META_PARAMS structure set */
   gint mode;                    /* -1: unset */
   gint radius;                  /* -1: unset */

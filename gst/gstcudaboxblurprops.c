@@ -388,16 +388,16 @@ static const PropRow rows[] = {
       DOUBLE_ROW (0, 1, GST_CUDA_BOX_BLUR_DEFAULT_ROI_MIN_CONFIDENCE,
           SET (roi_min_confidence))},
   {"radius-scale", "Radius scale", "0..1: above 0, each region's radius is "
-        "this times the smaller of its width and height (at most 255)",
+        "this times the smaller of its width and height (1 to 255)",
       DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_SCALE,
           GST_CUDA_BOX_BLUR_DEFAULT_SCALE, SET (radius_scale))},
   {"sigma-scale", "Sigma scale", "0..1: above 0, each region's sigma in "
-        "mode gaussian is this times the smaller of its width and height (at "
-        "most 128)", DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_SCALE,
+        "mode gaussian is this times the smaller of its width and height (0.6 "
+        "to 128)", DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_SCALE,
           GST_CUDA_BOX_BLUR_DEFAULT_SCALE, SET (sigma_scale))},
   {"block-scale", "Block scale", "0..1: above 0, each region's block size "
         "in mode pixelate is this times the smaller of its width and height "
-        "(1 to 256)", DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_SCALE,
+        "(2 to 256)", DOUBLE_ROW (0, GST_CUDA_BOX_BLUR_MAX_SCALE,
           GST_CUDA_BOX_BLUR_DEFAULT_SCALE, SET (block_scale))},
   {"device-id", "Device ID", "CUDA device ordinal (as numbered under "
         "CUDA_VISIBLE_DEVICES); -1: the device of the neighbours' CUDA "

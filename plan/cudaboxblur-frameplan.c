@@ -18,6 +18,7 @@
 #endif
 
 #include "cudaboxblur-frameplan.h"
+#include "cudaboxblur-groups.h"
 #include "boxblur-args.h"
 #include "cudaboxblur-debug.h"
 
@@ -151,7 +152,7 @@ copy_planes (GstCudaBoxBlurFramePlan * frame, guint when,
 /* Which planes the passes of @job, a whole-frame one, reading and writing
  * @frames (@n of them), may leave bytes of unwritten, in @partial: all but
  * those whose pixels every pass writes whole
- * (gst_cuda_box_blur_job_pixel_group(), a copy of @src's bytes for the
+ * (gst_cuda_box_blur_plan_pixel_group(), a copy of @src's bytes for the
  * components it keeps), and those of one component, packed, that every
  * pass blurs (I420's Y with planes=y). */
 static void
@@ -171,7 +172,7 @@ find_partial_planes (const GstCudaBoxBlurJob * job,
       const gint step = info->comp[task->component].step;
       gboolean aligned = TRUE;
 
-      n = gst_cuda_box_blur_job_pixel_group (job, t, pass, &blurred);
+      n = gst_cuda_box_blur_plan_pixel_group (job, t, pass, &blurred);
       p = info->comp[task->component].plane;
       for (f = 0; f < n_frames; f++) {
         const GstCudaBoxBlurPlane plane = { frames[f]->data[p], 0, 0,
@@ -229,7 +230,7 @@ run_passes (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job,
       GstCudaBoxBlurPlane in, out;
       guint blurred;
 
-      n = gst_cuda_box_blur_job_pixel_group (job, t, pass, &blurred);
+      n = gst_cuda_box_blur_plan_pixel_group (job, t, pass, &blurred);
       gst_cuda_box_blur_frame_get_plane (read, info, task->component, &in);
       gst_cuda_box_blur_frame_get_plane (write, info, task->component, &out);
       gst_cuda_box_blur_plan_blur_tasks (frame->plan, job, t, n, blurred,
@@ -349,7 +350,7 @@ lay_out_halos (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job)
   guint i;
 
   frame->sheets = job->n_passes > 1 ? 2 : 1;
-  frame->n_layers = gst_cuda_box_blur_job_layers (job, frame->layers,
+  frame->n_layers = gst_cuda_box_blur_plan_layers (job, frame->layers,
       frame->rounded);
   g_array_set_size (frame->halo_copies, 0);
   g_array_set_size (frame->slots, 0);
@@ -441,7 +442,7 @@ fill_halos (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job,
  * Every pass but the last is one batch of launches for all the regions
  * (they write their own copies only).  The last pass and the composes
  * write @dst: they run one batch per layer
- * (gst_cuda_box_blur_job_layers()), so that where regions overlap the
+ * (gst_cuda_box_blur_plan_layers()), so that where regions overlap the
  * later one is written last. */
 static void
 redact_regions (GstCudaBoxBlurFramePlan * frame,
@@ -483,7 +484,7 @@ redact_regions (GstCudaBoxBlurFramePlan * frame,
           continue;
         }
 
-        n = gst_cuda_box_blur_job_pixel_group (job, i, pass, &blurred);
+        n = gst_cuda_box_blur_plan_pixel_group (job, i, pass, &blurred);
         copy = &g_array_index (frame->halo_copies, HaloCopy, slot->copy);
         mem[0] = halos + copy->offset;
         mem[1] = mem[0] + (gsize) copy->pitch * copy->halo.h;
@@ -529,7 +530,8 @@ keep_regions (GstCudaBoxBlurFramePlan * frame, const GstCudaBoxBlurJob * job,
   guint n_layers = 0, layer, a, b;
 
   g_array_set_size (layers, job->regions->len);
-  memset (layers->data, 0, job->regions->len * sizeof (guint));
+  for (a = 0; a < job->regions->len; a++)
+    g_array_index (layers, guint, a) = 0;
   for (a = 0; a < job->keeps->len; a++) {
     const GstCudaBoxBlurTask *ka = &g_array_index (job->keeps,
         GstCudaBoxBlurTask, a);

@@ -18,6 +18,7 @@
 #endif
 
 #include "cudaboxblur-plan.h"
+#include "cudaboxblur-groups.h"
 #include "boxblur-args.h"
 
 #include <math.h>
@@ -751,14 +752,14 @@ job_variant (const GstCudaBoxBlurJob * job,
   if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
     for (c = 0; c < info->n_components; c++)
       if (info->comp[c].step != info->sample_size
-          && !gst_cuda_box_blur_info_in_pixels (info, &info->comp[c]))
+          && !gst_cuda_box_blur_plan_in_pixels (info, &info->comp[c]))
         return GST_CUDA_BOX_BLUR_TWO_PASS;
   return variant;
 }
 
 /**
  * gst_cuda_box_blur_plan_blur_tasks:
- * @n: the size of @first's group (gst_cuda_box_blur_job_pixel_group())
+ * @n: the size of @first's group (gst_cuda_box_blur_plan_pixel_group())
  * @blurred: the group's bytes of a pixel
  * @in: (not nullable): @first's component plane to read
  * @out: (not nullable): the same to write

@@ -4,7 +4,8 @@
  *
  * What the plan (plan/) launches for a window, on a GPU it is told about
  * (GstCudaBoxBlurTarget): the one pass where it wins and can go, the two
- * passes elsewhere; and what a frame's plan copies around its launches.
+ * passes elsewhere; what a frame's plan copies around its launches; and
+ * which tasks share a launch (the layers of regions, the pixel groups).
  * Frames in host memory: the plan makes no CUDA call, and nothing runs.
  * (That each variant blurs right is the kernels suite's, on a GPU.)
  */
@@ -12,6 +13,7 @@
 #include <gst/check/gstcheck.h>
 
 #include "cudaboxblur-frameplan.h"
+#include "cudaboxblur-groups.h"
 #include "cudaboxblur-plan.h"
 #include "testutils.h"
 
@@ -292,6 +294,104 @@ GST_START_TEST (test_many_entries)
 
 GST_END_TEST;
 
+/* The layers of a job's regions: regions that share no pixel share a
+ * layer in GRAY8; in I420 two that share only a chroma sample (pixels 2
+ * and 3 lie in chroma column 1) do not; a region over both comes after
+ * both; one apart is in layer 0. */
+GST_START_TEST (test_layers)
+{
+  const GstVideoRectangle regions[] = { {0, 0, 3, 4}, {3, 0, 4, 4},
+  {1, 2, 5, 1}, {20, 20, 2, 2}
+  };
+  const guint gray_layers[] = { 0, 0, 1, 0 };
+  const guint i420_layers[] = { 0, 1, 2, 0 };
+  const gchar *const formats[] = { "GRAY8", "I420" };
+  const guint *const want[] = { gray_layers, i420_layers };
+  GArray *layers = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *rounded = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  guint f, i, n;
+
+  gst_cuda_box_blur_settings_init (&s);
+  gst_cuda_box_blur_job_init (&job);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstCudaBoxBlurInfo info = test_info (formats[f], 32, 32);
+
+    gst_cuda_box_blur_job_set (&job, &s, &info, regions,
+        G_N_ELEMENTS (regions), NULL);
+    n = gst_cuda_box_blur_plan_layers (&job, layers, rounded);
+    fail_unless_equals_int (n, want[f][2] + 1);
+    for (i = 0; i < G_N_ELEMENTS (regions); i++)
+      fail_unless (g_array_index (layers, guint, i) == want[f][i],
+          "%s: region %u in layer %u, want %u", formats[f], i,
+          g_array_index (layers, guint, i), want[f][i]);
+  }
+  gst_cuda_box_blur_job_clear (&job);
+  g_array_unref (layers);
+  g_array_unref (rounded);
+}
+
+GST_END_TEST;
+
+/* The groups of tasks that blur whole pixels: RGBA's colour (alpha kept)
+ * or all four, NV12's UV pairs but not its luma, AYUV's chroma with a
+ * radius of its own not (it would race with luma in the same pixels),
+ * RGBA's red alone and GRAY8 never, with no bytes; and at a region's edge
+ * a group stops. */
+GST_START_TEST (test_pixel_groups)
+{
+#define ALL GST_CUDA_BOX_BLUR_PLANES_ALL
+  const struct
+  {
+    const gchar *format;
+    gboolean blur_alpha;
+    gint chroma_radius;
+    guint planes;
+    guint n[4];                 /* each task's group, 0: inside one */
+    guint blurred[4];
+  } cases[] = {
+    {"RGBA", FALSE, -1, ALL, {3, 0, 0}, {0x7}},
+    {"RGBA", TRUE, -1, ALL, {4, 0, 0, 0}, {0xf}},
+    {"RGBA", FALSE, -1, GST_CUDA_BOX_BLUR_PLANE_R, {1}, {0}},
+    {"NV12", FALSE, -1, ALL, {1, 2, 0}, {0, 0x3}},
+    {"AYUV", FALSE, -1, ALL, {3, 0, 0}, {0xe}},
+    {"AYUV", FALSE, 5, ALL, {1, 1, 1}, {0, 0, 0}},
+    {"GRAY8", FALSE, -1, ALL, {1}, {0}},
+  };
+  const GstVideoRectangle regions[] = { {2, 2, 8, 6}, {12, 2, 8, 6} };
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  guint c, t, n, blurred;
+
+  gst_cuda_box_blur_job_init (&job);
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    GstCudaBoxBlurInfo info = test_info (cases[c].format, 32, 16);
+    guint per_region;
+
+    gst_cuda_box_blur_settings_init (&s);
+    s.radius_x = s.radius_y = 2;
+    s.blur_alpha = cases[c].blur_alpha;
+    s.chroma_radius_x = s.chroma_radius_y = cases[c].chroma_radius;
+    s.planes = cases[c].planes;
+    gst_cuda_box_blur_job_set (&job, &s, &info, regions, 2, NULL);
+    per_region = job.tasks->len / 2;
+    for (t = 0; t < job.tasks->len; t += n) {
+      const guint i = t % per_region;
+
+      n = gst_cuda_box_blur_plan_pixel_group (&job, t, 0, &blurred);
+      fail_unless (n == cases[c].n[i] && blurred == cases[c].blurred[i],
+          "%s, task %u: a group of %u (bytes 0x%x), want %u (0x%x)",
+          cases[c].format, t, n, blurred, cases[c].n[i],
+          cases[c].blurred[i]);
+    }
+  }
+  gst_cuda_box_blur_job_clear (&job);
+#undef ALL
+}
+
+GST_END_TEST;
+
 static Suite *
 plan_suite (void)
 {
@@ -303,6 +403,8 @@ plan_suite (void)
   tcase_add_test (tc, test_window_rule);
   tcase_add_test (tc, test_frame_copies);
   tcase_add_test (tc, test_many_entries);
+  tcase_add_test (tc, test_layers);
+  tcase_add_test (tc, test_pixel_groups);
   return s;
 }
 

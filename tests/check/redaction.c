@@ -54,7 +54,7 @@ GST_START_TEST (test_roi_hold)
   };
   const gint at10[] = { 10 }, at12[] = { 12 }, at40_12[] = { 40, 12 };
   const gint at12_10[] = { 12, 10 }, at10_40[] = { 10, 40 };
-  const gint at11_10[] = { 11, 10 };
+  const gint at11_40[] = { 11, 40 };
   GstCudaBoxBlurSettings s;
   GstCudaBoxBlurHold hold;
   gint f;
@@ -82,11 +82,11 @@ GST_START_TEST (test_roi_hold)
   hold_frame (&hold, &s, face, 1, at10, 1);
   hold_frame (&hold, &s, plate, 1, at12_10, 2);
 
-  /* with ids, the id decides, not the overlap: id 7 moved onto id 5's
-   * place, id 5 is held there */
+  /* meta ids alone link nothing (producers number metas frame by frame):
+   * id 7 onto id 5's place continues it, and id 7's last place is held */
   gst_cuda_box_blur_hold_reset (&hold);
   hold_frame (&hold, &s, ids, 2, at10_40, 2);
-  hold_frame (&hold, &s, swapped, 1, at11_10, 2);
+  hold_frame (&hold, &s, swapped, 1, at11_40, 2);
 
   /* roi-hold 0 holds nothing */
   s.roi_hold = 0;
@@ -184,6 +184,36 @@ GST_START_TEST (test_region_settings)
   s.roi_meta = FALSE;
   gst_cuda_box_blur_settings_held_regions (&s, &info, buf, NULL, regions, rs);
   fail_unless (g_array_index (rs, GstCudaBoxBlurSettings, 0).sigma == 128);
+
+  /* a region too small for its scale still gets a redaction: radius 1,
+   * blocks of 2, a Gaussian whose last box has radius 1 */
+  {
+    GstBuffer *tiny = gst_buffer_new ();
+
+    gst_buffer_add_video_region_of_interest_meta (tiny, "face", 20, 20, 4, 4);
+    gst_cuda_box_blur_settings_init (&s);
+    s.roi_meta = TRUE;
+    s.radius_scale = 0.1;
+    fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
+            &info, tiny, NULL, regions, rs), 1);
+    fail_unless_equals_int (g_array_index (rs, GstCudaBoxBlurSettings,
+            0).radius_x, 1);
+    s.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+    s.block_scale = 0.1;
+    fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
+            &info, tiny, NULL, regions, rs), 1);
+    fail_unless_equals_int (g_array_index (rs, GstCudaBoxBlurSettings,
+            0).block_size, 2);
+    s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
+    s.sigma_scale = 0.01;
+    fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
+            &info, tiny, NULL, regions, rs), 1);
+    r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
+    fail_unless_equals_int (gst_cuda_box_blur_gaussian_radius (r->sigma,
+            gst_cuda_box_blur_settings_passes (r),
+            gst_cuda_box_blur_settings_passes (r) - 1), 1);
+    gst_buffer_unref (tiny);
+  }
 
   /* a radius of 0 and regions that take their radius from metas: no
    * passthrough, but only regions with a radius, a mode or a block size

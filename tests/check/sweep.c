@@ -531,9 +531,88 @@ check_copies (const GstCudaBoxBlurFramePlan * frame, gboolean after,
   }
 }
 
+/* Marks in @written (a byte for each of @dst_size bytes from @dst) the
+ * samples of @size bytes, @step apart, of rectangle @r of the plane at
+ * @data, rows @stride apart, that lie in it. */
+static void
+mark_rect (guint8 * written, const guint8 * dst, gsize dst_size,
+    const guint8 * data, gint stride, gint step, gint size,
+    const GstVideoRectangle * r)
+{
+  gint x, y, b;
+
+  for (y = r->y; y < r->y + r->h; y++)
+    for (x = r->x; x < r->x + r->w; x++)
+      for (b = 0; b < size; b++) {
+        const guint8 *at = data + (gssize) y * stride + (gssize) x * step + b;
+
+        if (at >= dst && at < dst + dst_size)
+          written[at - dst] = 1;
+      }
+}
+
+/* Checks that @frame's copies and launches write every byte of every row
+ * of @job's frame at @dst (@dst_size bytes): the output has no byte left
+ * as the memory it landed in held it (a pool's earlier frame). */
+static void
+check_output_written (const GstCudaBoxBlurFramePlan * frame,
+    const GstCudaBoxBlurJob * job, const GstCudaBoxBlurFrame * dst,
+    gsize dst_size)
+{
+  const GstCudaBoxBlurPlan *plan =
+      gst_cuda_box_blur_frame_plan_get_launches ((GstCudaBoxBlurFramePlan *)
+      frame);
+  const guint8 *base = dst->data[0];
+  guint8 *written = g_malloc0 (dst_size);
+  const BoxBlurArgs *args;
+  gsize bytes;
+  guint after, i, n, e;
+  gint p, y, b;
+
+  for (after = 0; after < 2; after++) {
+    const GstCudaBoxBlurCopy *c =
+        gst_cuda_box_blur_frame_plan_get_copies (frame, after, &n);
+
+    for (i = 0; i < n; i++) {
+      const GstVideoRectangle r = { 0, 0, c[i].width, c[i].height };
+
+      mark_rect (written, base, dst_size, c[i].dst, c[i].dst_stride, 1, 1,
+          &r);
+    }
+  }
+  args = gst_cuda_box_blur_plan_get_args (plan, &bytes);
+  for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++) {
+    const GstCudaBoxBlurLaunch *l = gst_cuda_box_blur_plan_get_launch (plan,
+        i);
+    const Reads reads = kernel_rows[l->kernel].reads;
+
+    if (reads == READS_COLUMNS)
+      continue;
+    for (e = l->first; e < l->first + l->count; e++) {
+      const BoxBlurArgs *a = &args[e];
+      GstVideoRectangle r = { a->x, a->y, a->w, a->h };
+
+      if (reads == READS_REGION)
+        r = clip (r, a->width, a->height);
+      mark_rect (written, base, dst_size, a->dst, a->dst_stride,
+          reads == READS_BYTES ? 1 : a->dst_step,
+          reads == READS_BYTES ? 1 : kernel_rows[l->kernel].size, &r);
+    }
+  }
+  /* (an assertion a byte would cost check a write to its pipe each) */
+  for (p = 0; p < job->info->n_planes; p++)
+    for (y = 0; y < job->info->plane_height[p]; y++)
+      for (b = 0; b < job->info->row_bytes[p]; b++)
+        if (!written[dst->data[p] + (gsize) y * dst->stride[p] + b - base])
+          fail ("%s %dx%d: byte %d of row %d of plane %d of the output is "
+              "never written", job->info->format, job->info->width,
+              job->info->height, b, y, p);
+  g_free (written);
+}
+
 /* The plan of @job from @src (@src_size bytes) into @dst (@dst_size
- * bytes; %NULL: in place), in host memory: what it writes checked, its
- * kernels counted. */
+ * bytes; %NULL: in place), in host memory: what it writes and reads
+ * checked, every byte of the output written, its kernels counted. */
 static void
 check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
     gsize src_size, const GstCudaBoxBlurImage * dst, gsize dst_size)
@@ -563,6 +642,8 @@ check_plan (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurImage * src,
   check_launches (gst_cuda_box_blur_frame_plan_get_launches (frame), blocks,
       4);
   check_copies (frame, TRUE, blocks, 4);
+  if (dst)
+    check_output_written (frame, job, &dst->frame, dst_size);
   g_free (scratch);
   g_free (halos);
   gst_cuda_box_blur_frame_plan_free (frame);

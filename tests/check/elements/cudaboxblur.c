@@ -578,6 +578,20 @@ GST_START_TEST (test_frame_from_buffer_checks_layout)
   gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
       GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
   assert_refused (buf, &info, "aligned");
+
+  /* offsets past the buffer, one so large that adding the plane's size to
+   * it wraps round to a small number */
+  stride[0] = 17 * 4;
+  offset[0] = info.size + 4;
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
+  assert_refused (buf, &info, "too small");
+  offset[0] = G_MAXSIZE - info.size + 4 + 1;
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_UNKNOWN, 17, 13, 1, offset, stride);
+  assert_refused (buf, &info, "too small");
 }
 
 GST_END_TEST;

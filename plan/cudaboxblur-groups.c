@@ -1,0 +1,180 @@
+/* cudaboxblur
+ * Copyright (C) 2026 The cudaboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Which of a job's tasks share a launch: regions in layers of those that
+ * do not meet, so that one launch writes a layer's regions without a race;
+ * the components of a plane of whole pixels blurred alike, so that one
+ * launch blurs the pixel. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cudaboxblur-groups.h"
+
+/**
+ * gst_cuda_box_blur_rectangles_meet:
+ *
+ * Returns: whether @a and @b share a sample.
+ */
+gboolean
+gst_cuda_box_blur_rectangles_meet (const GstVideoRectangle * a,
+    const GstVideoRectangle * b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h
+      && b->y < a->y + a->h;
+}
+
+/* @r grown outwards to whole subsampled samples: to multiples of
+ * 2^w_sub columns and 2^h_sub rows. */
+static GstVideoRectangle
+align_to_subsampling (const GstVideoRectangle * r, gint w_sub, gint h_sub)
+{
+  const gint mx = (1 << w_sub) - 1, my = (1 << h_sub) - 1;
+  GstVideoRectangle a;
+
+  a.x = r->x & ~mx;
+  a.y = r->y & ~my;
+  a.w = ((r->x + r->w + mx) & ~mx) - a.x;
+  a.h = ((r->y + r->h + my) & ~my) - a.y;
+  return a;
+}
+
+/**
+ * gst_cuda_box_blur_plan_layers:
+ * @layers: a #GArray of guint that gets the layer of each region
+ * @rounded: a #GArray of #GstVideoRectangle, room for the regions rounded
+ *   out to the chroma subsampling
+ *
+ * Puts each region of @job in the first layer after every earlier region
+ * it overlaps, so that the regions of one layer are written by the same
+ * launches without a race and a later region lies over an earlier one.
+ * Regions meet where their samples of any component do: chroma samples
+ * cover several pixels.
+ *
+ * Returns: the number of layers.
+ */
+guint
+gst_cuda_box_blur_plan_layers (const GstCudaBoxBlurJob * job, GArray * layers,
+    GArray * rounded)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstVideoRectangle *regions =
+      (const GstVideoRectangle *) job->regions->data;
+  const guint n_regions = job->regions->len;
+  const GstVideoRectangle *r;
+  gint w_sub = 0, h_sub = 0, c;
+  guint i, j, n_layers = 0;
+
+  for (c = 0; c < info->n_components; c++) {
+    w_sub = MAX (w_sub, info->comp[c].w_sub);
+    h_sub = MAX (h_sub, info->comp[c].h_sub);
+  }
+  g_array_set_size (layers, n_regions);
+  g_array_set_size (rounded, n_regions);
+  r = (const GstVideoRectangle *) rounded->data;
+  for (i = 0; i < n_regions; i++)
+    g_array_index (rounded, GstVideoRectangle, i) =
+        align_to_subsampling (&regions[i], w_sub, h_sub);
+  for (i = 0; i < n_regions; i++) {
+    guint layer = 0;
+
+    for (j = 0; j < i; j++)
+      if (gst_cuda_box_blur_rectangles_meet (&r[i], &r[j]))
+        layer = MAX (layer, g_array_index (layers, guint, j) + 1);
+    g_array_index (layers, guint, i) = layer;
+    n_layers = MAX (n_layers, layer + 1);
+  }
+  return n_layers;
+}
+
+/* Whether task @i (if there is one) changes a component of @task's
+ * region in the same plane. */
+static gboolean
+shares_plane (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurTask * task,
+    guint i)
+{
+  const GstCudaBoxBlurTask *t;
+
+  if (i >= job->tasks->len)
+    return FALSE;
+  t = &g_array_index (job->tasks, GstCudaBoxBlurTask, i);
+  return t->region == task->region
+      && job->info->comp[t->component].plane ==
+      job->info->comp[task->component].plane;
+}
+
+/**
+ * gst_cuda_box_blur_plan_in_pixels:
+ *
+ * Returns: whether component @c of @info lies in a plane of pixels that
+ * the GPU plan takes whole: four 8-bit samples (RGBA, BGRx, AYUV ..., not
+ * a macropixel of YUY2's), or three or two of them that are the whole
+ * plane (RGB, NV12's UV).
+ */
+gboolean
+gst_cuda_box_blur_plan_in_pixels (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurComponent * c)
+{
+  if (info->type != GST_CUDA_BOX_BLUR_U8)
+    return FALSE;
+  return (c->step == 4 && c->w_sub == 0) || ((c->step == 2 || c->step == 3)
+      && info->plane_components[c->plane] == c->step);
+}
+
+/**
+ * gst_cuda_box_blur_plan_pixel_group:
+ * @blurred: (out): where more than one, the bytes of the pixel the group
+ *   blurs (bit i for byte i); 0 otherwise
+ *
+ * The tasks from @first on that blur, in @pass, the same pixels with the
+ * same window: every component a region blurs of a plane of pixels
+ * (gst_cuda_box_blur_plan_in_pixels()).  1 where the region blurs only
+ * @first's component of the plane, or blurs another with a window of its
+ * own (AYUV's chroma radius): the whole pixels written would then race
+ * with that component's samples.
+ *
+ * Returns: how many tasks the group has.
+ */
+guint
+gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
+    guint first, gint pass, guint * blurred)
+{
+  const GstCudaBoxBlurTask *tasks =
+      (const GstCudaBoxBlurTask *) job->tasks->data;
+  const GstCudaBoxBlurTask *t0 = &tasks[first];
+  const GstCudaBoxBlurComponent *c0 = &job->info->comp[t0->component];
+  guint n;
+
+  *blurred = 0;
+  if (!gst_cuda_box_blur_plan_in_pixels (job->info, c0))
+    return 1;
+  *blurred = 1u << c0->offset;
+  for (n = 1; first + n < job->tasks->len; n++) {
+    const GstCudaBoxBlurTask *t = &tasks[first + n];
+    const GstCudaBoxBlurComponent *c = &job->info->comp[t->component];
+
+    if (t->region != t0->region || c->plane != c0->plane
+        || !gst_cuda_box_blur_windows_alike (&t->pass[pass], &t0->pass[pass])
+        || t->rect.x != t0->rect.x || t->rect.y != t0->rect.y
+        || t->rect.w != t0->rect.w || t->rect.h != t0->rect.h
+        || gst_cuda_box_blur_window_composes (&t->window) !=
+        gst_cuda_box_blur_window_composes (&t0->window))
+      break;
+    *blurred |= 1u << c->offset;
+  }
+  if (shares_plane (job, t0, first - 1) || shares_plane (job, t0,
+          first + n))
+    n = 1;
+  if (n == 1)
+    *blurred = 0;
+  return n;
+}
