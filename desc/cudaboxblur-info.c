@@ -48,7 +48,7 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
   const GstVideoFormatInfo *finfo = vinfo->finfo;
   /* per plane: the bytes its components fill of its largest pixel group
    * (pixel_bytes: YUY2's Y0 U Y1 V) */
-  gint filled[GST_VIDEO_MAX_PLANES] = { 0, };
+  gint written[GST_VIDEO_MAX_PLANES] = { 0, };
   guint c, p;
 
   info->width = GST_VIDEO_INFO_WIDTH (vinfo);
@@ -87,16 +87,13 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
         comp->step);
   }
 
-  /* a component of step s fills pixel_bytes / s samples of each group */
-  for (c = 0; c < (guint) info->n_components; c++) {
-    const GstCudaBoxBlurComponent *comp = &info->comp[c];
-
-    filled[comp->plane] += info->pixel_bytes[comp->plane] / comp->step *
-        sample_size;
-  }
+  /* a row's bytes that no component's samples take: the x of RGBx, and
+   * the second luma byte of the last pair of YUY2 of an odd width */
+  for (c = 0; c < (guint) info->n_components; c++)
+    written[info->comp[c].plane] += info->comp[c].width * sample_size;
   info->has_padding = FALSE;
   for (p = 0; p < (guint) info->n_planes; p++)
-    if (filled[p] < info->pixel_bytes[p])
+    if (written[p] < info->row_bytes[p])
       info->has_padding = TRUE;
 
   info->size = 0;

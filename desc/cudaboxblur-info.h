@@ -111,7 +111,8 @@ typedef struct
   gsize size;                   /* default frame size in bytes */
   gint n_components;
   GstCudaBoxBlurComponent comp[GST_VIDEO_MAX_COMPONENTS];
-  gboolean has_padding;         /* pixels hold bytes of no component (RGBx) */
+  gboolean has_padding;         /* rows hold bytes of no component (RGBx,
+                                 * YUY2 of an odd width) */
   /* for colours: GRAY32F takes GRAY8's, unrounded */
   const GstVideoFormatInfo *finfo;
   GstVideoColorimetry colorimetry;
