@@ -619,8 +619,8 @@ struct RowMean < uint16 >
   static __device__ __forceinline__ Acc
   by (const BoxBlurArgs & a, Acc sum, unsigned int count, By by)
   {
-    return finish_by (sum, Mean < uint16 >::divisor (a, count), by) <<
-        a.shift;
+    return at_depth (finish_by (sum, Mean < uint16 >::divisor (a, count),
+            by), a.shift);
   }
 };
 

@@ -435,6 +435,19 @@ struct Mean
   }
 };
 
+/* @q, a 16-bit mean rounded at the samples' depth (16 - @shift bits),
+ * stored back in the high bits.  Words whose low bits are not 0 (no part
+ * of a P010 sample, but a source may set them) may round to one past the
+ * depth's largest value, which is kept instead of wrapping round to 0. */
+template <typename Acc>
+__device__ __forceinline__ Acc
+at_depth (Acc q, int shift)
+{
+  const Acc top = (Acc) (0xffffu >> shift);
+
+  return (q < top ? q : top) << shift;
+}
+
 template <>
 struct Mean < uint16 >
 {
@@ -442,7 +455,7 @@ struct Mean < uint16 >
   static __device__ __forceinline__ Acc
   of (const BoxBlurArgs & a, Acc sum, unsigned int count)
   {
-    return finish (sum, divisor (a, count)) << a.shift;
+    return at_depth (finish (sum, divisor (a, count)), a.shift);
   }
 
   static __device__ __forceinline__ unsigned int

@@ -59,7 +59,7 @@ shape_weight (const BoxBlurArgs & a, int dx, int dy)
 
 /* (cur (d - n) + red n) / d, rounded half up; for 16-bit samples whose
  * low @shift bits are no part of them (P010, P012) rounded at their depth
- * and stored back in the high bits */
+ * and stored back in the high bits (at_depth()) */
 template <typename T>
 __device__ __forceinline__ T
 blend (T cur, T red, int n, int d, int shift)
@@ -67,7 +67,7 @@ blend (T cur, T red, int n, int d, int shift)
   const unsigned int sum = (unsigned int) cur * (d - n) +
       (unsigned int) red * n;
   const unsigned int den = (unsigned int) d << shift;
-  return (T) ((2 * sum + den) / (2 * den) << shift);
+  return (T) at_depth ((2 * sum + den) / (2 * den), shift);
 }
 
 template <>

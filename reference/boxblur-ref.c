@@ -108,6 +108,15 @@ set_sample (GstCudaBoxBlurSampleType type, guint8 * p, gdouble v)
   }
 }
 
+/* @q, an integer mean rounded at the samples' depth (16 - @shift bits of
+ * a 16-bit word), stored back in the high bits; one past the depth's
+ * largest value (words whose low bits were not 0) kept at the largest. */
+static guint64
+at_depth (guint64 q, gint shift)
+{
+  return MIN (q, 0xffffu >> shift) << shift;
+}
+
 /* Writes the mean @sum / @count as a sample of @type: integers rounded half
  * up, floats divided in float (@sum then holds a float) or in double.
  * Integers whose low @shift bits are no part of the sample (P010, P012)
@@ -121,7 +130,8 @@ put_mean (GstCudaBoxBlurSampleType type, guint8 * p, gdouble sum,
   if (type == GST_CUDA_BOX_BLUR_F32)
     set_sample (type, p, (gfloat) (sum / count));
   else
-    set_sample (type, p, (2 * (guint64) sum + den) / (2 * den) << shift);
+    set_sample (type, p, at_depth ((2 * (guint64) sum + den) / (2 * den),
+            shift));
 }
 
 static void
@@ -335,8 +345,8 @@ compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
         const guint64 sum = (guint64) cur * (d - n) + (guint64) v * n;
         const guint64 den = (guint64) d << dst->shift;
 
-        set_sample (type, out, (gdouble) ((2 * sum + den) / (2 * den) <<
-                dst->shift));
+        set_sample (type, out, (gdouble) at_depth ((2 * sum + den) /
+                (2 * den), dst->shift));
       }
     }
   }

@@ -364,6 +364,21 @@ GST_START_TEST (test_high_bits)
   box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
   for (i = 0; i < 4; i++)
     fail_unless_equals_int (out[i], expected[i]);
+
+  /* words whose low bits are set (no part of a P010 sample): their mean
+   * rounds to one past 1023, which stays 1023 instead of wrapping to 0 */
+  {
+    const guint16 ones[] = { 0xffff, 0xffff, 0xffff, 0xffff };
+    GstCudaBoxBlurPlane all = plane_new ((gpointer) ones, 4, 1, 8, 2);
+
+    all.shift = 6;
+    box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &all, &o, &w, NULL);
+    for (i = 0; i < 4; i++)
+      fail_unless_equals_int (out[i], 1023 << 6);
+    box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &all, &o, &w, NULL);
+    for (i = 0; i < 4; i++)
+      fail_unless_equals_int (out[i], 1023 << 6);
+  }
 }
 
 GST_END_TEST;
