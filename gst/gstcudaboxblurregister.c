@@ -24,6 +24,12 @@
  * when the destroy notify of its qdata unregisters it first.  Where
  * registering fails (memory the driver cannot pin), the memory is copied
  * as before, and never tried again.
+ *
+ * Only plain system memory is page-locked: its pages stay mapped at one
+ * place while it lives.  Other host memory (file descriptors, dmabuf,
+ * memfd) may be unmapped between two maps and mapped again elsewhere, or
+ * the same place may later hold other pages, which a registration made
+ * earlier would not follow.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -31,7 +37,6 @@
 #endif
 
 #include "gstcudaboxblurregister.h"
-#include "gstcudaboxblurallocator.h"
 #include "gstcudaboxblurcontext.h"
 #include "cudaboxblur-debug.h"
 
@@ -42,6 +47,9 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurregister",
 
 #define REGISTRATION_QUARK \
   g_quark_from_static_string ("cudaboxblur-registration")
+
+/* Elements in several threads (after a tee) may see one memory at once. */
+static GMutex registering;
 
 /* What the element knows of a memory of others it has seen. */
 typedef struct
@@ -92,14 +100,15 @@ gst_cuda_box_blur_register_host (GstBuffer * buffer, const GstMapInfo * map,
   GstMemory *mem;
   Registration *r;
   cudaError_t err;
+  gboolean locked = FALSE;
 
   if (gst_buffer_n_memory (buffer) != 1)
     return FALSE;
   mem = gst_buffer_peek_memory (buffer, 0);
-  if (gst_memory_is_type (mem, GST_CUDA_PINNED_MEMORY_TYPE)
-      || gst_memory_is_type (mem, GST_CUDA_MANAGED_MEMORY_TYPE))
+  if (!gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM))
     return FALSE;
 
+  g_mutex_lock (&registering);
   r = gst_mini_object_get_qdata (GST_MINI_OBJECT (mem), REGISTRATION_QUARK);
   if (!r) {
     r = g_new0 (Registration, 1);
@@ -107,15 +116,18 @@ gst_cuda_box_blur_register_host (GstBuffer * buffer, const GstMapInfo * map,
     r->size = map->size;
     gst_mini_object_set_qdata (GST_MINI_OBJECT (mem), REGISTRATION_QUARK, r,
         registration_free);
-    return FALSE;
+    goto done;
   }
-  if (r->registered || r->failed)
-    return r->registered;
-  if (r->data != map->data || r->size != map->size)
-    return FALSE;
+  /* the range registered, or to be, and no other */
+  if (r->data != map->data || r->size != map->size || r->failed)
+    goto done;
+  if (r->registered) {
+    locked = TRUE;
+    goto done;
+  }
 
   if (!gst_cuda_box_blur_context_enter (context, device_id, NULL))
-    return FALSE;
+    goto done;
   err = cudaHostRegister (r->data, r->size, cudaHostRegisterPortable);
   cudaGetLastError ();
   gst_cuda_box_blur_context_leave (context);
@@ -123,11 +135,15 @@ gst_cuda_box_blur_register_host (GstBuffer * buffer, const GstMapInfo * map,
     GST_INFO ("cannot page-lock %" G_GSIZE_FORMAT " bytes at %p: %s; "
         "copying them as they are", r->size, r->data, cudaGetErrorName (err));
     r->failed = TRUE;
-    return FALSE;
+    goto done;
   }
   GST_DEBUG ("page-locked %" G_GSIZE_FORMAT " bytes at %p", r->size, r->data);
   r->registered = TRUE;
   r->context = context ? gst_object_ref (context) : NULL;
   r->device_id = device_id;
-  return TRUE;
+  locked = TRUE;
+
+done:
+  g_mutex_unlock (&registering);
+  return locked;
 }
