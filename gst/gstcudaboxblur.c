@@ -524,6 +524,11 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
       return TRUE;
   }
 #endif
+  /* upstream waits for its buffers back (a decoder about to reallocate):
+   * the frames in flight go out first */
+  if (direction == GST_PAD_SINK && GST_QUERY_TYPE (query) == GST_QUERY_DRAIN
+      && gst_cuda_box_blur_drain (self, TRUE) != GST_FLOW_OK)
+    GST_WARNING_OBJECT (self, "frames in flight dropped at a drain query");
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
           query))
     return FALSE;
