@@ -412,15 +412,25 @@ gst_cuda_box_blur_settings_blurs_nothing (const GstCudaBoxBlurSettings *
 {
   GstCudaBoxBlurSettings probe = *settings;
   GstCudaBoxBlurWindow window;
-  gint c;
+  gint c, m;
 
-  /* a region may take a radius or sigma of its own: from its size, or
-   * from its meta's parameters */
-  if (settings->roi_meta || settings->radius_scale > 0)
+  /* a meta's parameters may take any mode */
+  if (settings->roi_meta) {
+    for (m = 0; m < GST_CUDA_BOX_BLUR_N_MODES; m++) {
+      probe.mode = m;
+      probe.roi_meta = FALSE;
+      probe.radius_scale = probe.sigma_scale = probe.block_scale = 1;
+      if (!gst_cuda_box_blur_settings_blurs_nothing (&probe, info))
+        return FALSE;
+    }
+    return TRUE;
+  }
+  /* a region may take a radius or sigma of its own from its size */
+  if (settings->radius_scale > 0)
     probe.radius_x = probe.radius_y = GST_CUDA_BOX_BLUR_MAX_RADIUS;
-  if (settings->roi_meta || settings->sigma_scale > 0)
+  if (settings->sigma_scale > 0)
     probe.sigma = GST_CUDA_BOX_BLUR_MAX_SIGMA;
-  if (settings->roi_meta || settings->block_scale > 0)
+  if (settings->block_scale > 0)
     probe.block_size = GST_CUDA_BOX_BLUR_MAX_BLOCK_SIZE;
   settings = &probe;
 

@@ -215,18 +215,23 @@ gst_cuda_box_blur_finalize (GObject * object)
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
-/* Passthrough when the settings change no pixel of the negotiated format,
+/* Passthrough when @settings change no pixel of the negotiated format,
  * or before caps, of any format; never while frames cross between system
- * and CUDA memory. */
+ * and CUDA memory.  Decided on the streaming thread alone (at new caps,
+ * and before each frame from the frame's own settings), which is also the
+ * thread that reads it: a property set from another thread between the
+ * decision and the frame could otherwise let a frame that its settings
+ * redact go out as it came in. */
 void
-gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
+gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self,
+    const GstCudaBoxBlurSettings * settings)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   gboolean passthrough;
 
   g_mutex_lock (&self->passthrough_lock);
   GST_OBJECT_LOCK (self);
-  passthrough = gst_cuda_box_blur_settings_blurs_nothing (&self->props.settings,
+  passthrough = gst_cuda_box_blur_settings_blurs_nothing (settings,
       self->negotiated ? &self->info : NULL)
       && self->cuda_in == self->cuda_out;
   GST_OBJECT_UNLOCK (self);
@@ -234,7 +239,8 @@ gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self)
   if (passthrough != gst_base_transform_is_passthrough (trans)) {
     GST_DEBUG_OBJECT (self, "passthrough %s", passthrough ? "on" : "off");
     gst_base_transform_set_passthrough (trans, passthrough);
-    /* Leaving passthrough needs our output pool: renegotiate allocation. */
+    /* Leaving passthrough needs our output pool: renegotiate allocation
+     * (before this frame: basetransform reconfigures when it takes it) */
     gst_base_transform_reconfigure_src (trans);
   }
   g_mutex_unlock (&self->passthrough_lock);
@@ -246,21 +252,25 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (object);
   GstCudaBoxBlurPropEffect effect;
-  gboolean latency;
+  GstCudaBoxBlurSettings settings;
+  gboolean latency, streaming;
 
   GST_OBJECT_LOCK (self);
   effect = gst_cuda_box_blur_props_set (&self->props, prop_id, value);
+  streaming = GST_STATE (self) >= GST_STATE_PAUSED;
   /* the frames held back are latency (gst_cuda_box_blur_add_latency) */
-  latency = (effect & GST_CUDA_BOX_BLUR_PROP_LATENCY)
-      && GST_STATE (self) >= GST_STATE_PAUSED;
+  latency = (effect & GST_CUDA_BOX_BLUR_PROP_LATENCY) && streaming;
+  settings = self->props.settings;
   GST_OBJECT_UNLOCK (self);
 
   /* the pipeline queries the latency again and redistributes it */
   if (latency)
     gst_element_post_message (GST_ELEMENT (self),
         gst_message_new_latency (GST_OBJECT (self)));
-  if (effect & GST_CUDA_BOX_BLUR_PROP_BLURS)
-    gst_cuda_box_blur_update_passthrough (self);
+  /* while streaming, the next frame decides passthrough from its own
+   * settings (gst_cuda_box_blur_before_transform) */
+  if ((effect & GST_CUDA_BOX_BLUR_PROP_BLURS) && !streaming)
+    gst_cuda_box_blur_update_passthrough (self, &settings);
 }
 
 static void
@@ -520,6 +530,11 @@ gst_cuda_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
       return TRUE;
   }
 #endif
+  /* upstream waits for its buffers back (a decoder about to reallocate):
+   * the frames in flight go out first */
+  if (direction == GST_PAD_SINK && GST_QUERY_TYPE (query) == GST_QUERY_DRAIN
+      && gst_cuda_box_blur_drain (self, TRUE) != GST_FLOW_OK)
+    GST_WARNING_OBJECT (self, "frames in flight dropped at a drain query");
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
           query))
     return FALSE;

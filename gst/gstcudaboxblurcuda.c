@@ -20,6 +20,8 @@
 #include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudautils.h>
 
+#include <dlfcn.h>
+
 /**
  * gst_cuda_box_blur_gstcuda_init:
  *
@@ -246,6 +248,34 @@ gst_cuda_box_blur_is_device_buffer (GstBuffer * buffer,
       && GST_CUDA_MEMORY_CAST (mem)->context == context;
 }
 
+/* From GStreamer 1.24 on, CUDA memory may be written on a stream of its
+ * writer's (a decoder given the element's pool puts its own stream in the
+ * pool's config) and marked as needing a synchronisation, which a reader
+ * on another stream must ask for, with gst_cuda_memory_sync(), before it
+ * maps the memory for CUDA; in 1.22 memory has no stream and the writer
+ * has synchronised.  Looked up in the loaded library, so that a plugin
+ * built against 1.22 synchronises under 1.24 too. */
+typedef void (*MemorySync) (GstCudaMemory * mem);
+
+static MemorySync
+memory_sync (void)
+{
+  static gsize looked_up = 0;
+  static MemorySync sync = NULL;
+
+  if (g_once_init_enter (&looked_up)) {
+    /* the plugin links the library: it is loaded, and stays */
+    void *lib = dlopen ("libgstcuda-1.0.so.0", RTLD_LAZY | RTLD_NOLOAD);
+
+    if (lib)
+      sync = (MemorySync) dlsym (lib, "gst_cuda_memory_sync");
+    GST_DEBUG ("gst_cuda_memory_sync %s", sync ? "found: CUDA memory is "
+        "synchronised before it is used" : "absent (GStreamer before 1.24)");
+    g_once_init_leave (&looked_up, 1);
+  }
+  return sync;
+}
+
 /**
  * gst_cuda_box_blur_map_device:
  *
@@ -259,8 +289,14 @@ gboolean
 gst_cuda_box_blur_map_device (GstBuffer * buffer, GstCudaContext * context,
     GstMapInfo * map, GstMapFlags flags)
 {
-  return gst_cuda_box_blur_is_device_buffer (buffer, context)
-      && gst_buffer_map (buffer, map, flags | GST_MAP_CUDA);
+  MemorySync sync;
+
+  if (!gst_cuda_box_blur_is_device_buffer (buffer, context))
+    return FALSE;
+  sync = memory_sync ();
+  if (sync)
+    sync (GST_CUDA_MEMORY_CAST (gst_buffer_peek_memory (buffer, 0)));
+  return gst_buffer_map (buffer, map, flags | GST_MAP_CUDA);
 }
 
 /* @caps with its structures in CUDA memory first, in their order, then

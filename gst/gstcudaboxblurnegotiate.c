@@ -231,6 +231,7 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 {
   GstCudaBoxBlur *self = GST_CUDA_BOX_BLUR (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  GstCudaBoxBlurSettings settings;
   GstCudaBoxBlurInfo info;
   gboolean cuda[2];
 
@@ -264,13 +265,18 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   filter->negotiated = TRUE;
 
   GST_OBJECT_LOCK (self);
+  /* held regions are in pixels: kept while the frame keeps its size (a
+   * change of memory downstream, a tee's new branch) */
+  if (!self->negotiated || self->info.width != info.width
+      || self->info.height != info.height)
+    gst_cuda_box_blur_hold_reset (&self->hold);
   self->info = info;
   self->negotiated = TRUE;
   self->cuda_in = cuda[0];
   self->cuda_out = cuda[1];
+  settings = self->props.settings;
   GST_OBJECT_UNLOCK (self);
-  gst_cuda_box_blur_hold_reset (&self->hold);
-  gst_cuda_box_blur_update_passthrough (self);
+  gst_cuda_box_blur_update_passthrough (self, &settings);
 
   GST_DEBUG_OBJECT (self, "%s %dx%d from %s into %s memory, %d planes, %d "
       "components", info.format, info.width, info.height,

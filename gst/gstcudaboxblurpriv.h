@@ -141,7 +141,8 @@ gboolean      gst_cuda_box_blur_open                  (GstCudaBoxBlur * self,
 
 void          gst_cuda_box_blur_drop_engine           (GstCudaBoxBlur * self);
 
-void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self);
+void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self,
+                                                       const GstCudaBoxBlurSettings * settings);
 
 /* gstcudaboxblurnegotiate.c */
 gboolean      gst_cuda_box_blur_get_unit_size         (GstBaseTransform * trans,

@@ -40,9 +40,10 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
 }
 
 /* Brings the controlled properties to the buffer's stream time, then
- * takes this frame's copy of the settings.  Runs before the passthrough
- * decision and the output allocation, so a controller that moves a radius
- * off 0 blurs this very frame. */
+ * takes this frame's copy of the settings and decides passthrough from
+ * it.  Runs before basetransform reconfigures and allocates the output, so
+ * a controller or a property that moves a radius off 0 blurs this very
+ * frame. */
 void
 gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
     GstBuffer * buffer)
@@ -63,6 +64,7 @@ gst_cuda_box_blur_before_transform (GstBaseTransform * trans,
   self->frame_settings = self->props.settings;
   self->frame_post_messages = self->props.post_messages;
   GST_OBJECT_UNLOCK (self);
+  gst_cuda_box_blur_update_passthrough (self, &self->frame_settings);
 }
 
 /* Takes this frame's regions.  A frame with nothing to blur (roi-meta and

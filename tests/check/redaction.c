@@ -223,6 +223,18 @@ GST_START_TEST (test_region_settings)
   fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
   s.roi_meta = TRUE;
   fail_if (gst_cuda_box_blur_settings_blurs_nothing (&s, &info));
+  /* chroma only, of radius 0: no box changes it, but a meta may ask for a
+   * fill or blocks */
+  {
+    GstCudaBoxBlurSettings chroma = s;
+
+    chroma.planes = GST_CUDA_BOX_BLUR_PLANE_U | GST_CUDA_BOX_BLUR_PLANE_V;
+    chroma.chroma_radius_x = chroma.chroma_radius_y = 0;
+    fail_if (gst_cuda_box_blur_settings_blurs_nothing (&chroma, &info));
+    chroma.roi_meta = FALSE;
+    chroma.radius_x = chroma.radius_y = 5;
+    fail_unless (gst_cuda_box_blur_settings_blurs_nothing (&chroma, &info));
+  }
   fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s, &info,
           buf, NULL, regions, rs), 3);
 
