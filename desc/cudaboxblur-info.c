@@ -197,6 +197,14 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
         GST_CUDA_BOX_BLUR_MAX_DIMENSION, GST_CUDA_BOX_BLUR_MAX_DIMENSION);
     return FALSE;
   }
+  /* buffer pools count a buffer's bytes in a guint (GRAY32F, laid out as
+   * GRAY8 widened, escapes GStreamer's own limit) */
+  if (info->size > G_MAXUINT) {
+    GST_WARNING ("%dx%d %s frames of %" G_GSIZE_FORMAT " bytes: above the "
+        "%u a buffer pool takes", info->width, info->height, info->format,
+        info->size, G_MAXUINT);
+    return FALSE;
+  }
 
   return TRUE;
 }

@@ -394,16 +394,21 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
 }
 
 /* Frees the engines in the context they live in, once their work is
- * done. */
+ * done; where that context cannot be entered any more, leaves them (their
+ * memory goes with the context) rather than free them in another. */
 void
 gst_cuda_box_blur_drop_engine (GstCudaBoxBlur * self)
 {
   if (self->engines[0]) {
-    gboolean entered = gst_cuda_box_blur_enter (self, NULL);
+    const gboolean entered = gst_cuda_box_blur_enter (self, NULL);
     guint i;
 
+    if (!entered)
+      GST_WARNING_OBJECT (self, "cannot enter the CUDA context of device "
+          "%d: its engines are left to it", self->device.device_id);
     for (i = 0; i < MAX_FRAMES_IN_FLIGHT; i++) {
-      gst_cuda_box_blur_engine_free (self->engines[i]);
+      if (entered)
+        gst_cuda_box_blur_engine_free (self->engines[i]);
       self->engines[i] = NULL;
     }
     if (entered)
@@ -451,6 +456,7 @@ gst_cuda_box_blur_stop (GstBaseTransform * trans)
   gst_clear_object (&context);
   self->foreign_logged = FALSE;
 #endif
+  self->blur_error_posted = FALSE;
 
   GST_OBJECT_LOCK (self);
   self->negotiated = FALSE;

@@ -105,6 +105,9 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
     return FALSE;
 #endif
 
+  /* work memory only grows: what frames of another size took goes */
+  if (self->engines[0] && self->negotiated && self->info.size != info->size)
+    gst_cuda_box_blur_drop_engine (self);
   if (!gst_cuda_box_blur_enter (self, &error)) {
     POST_ERROR (self, error, "device %d", self->device.device_id);
     g_error_free (error);
@@ -118,8 +121,9 @@ gst_cuda_box_blur_prepare_engine (GstCudaBoxBlur * self,
   gst_cuda_box_blur_leave (self);
 
   if (!ok) {
-    POST_ERROR (self, error, "device %d: %s", self->device.device_id,
-        self->device.name);
+    if (!gst_cuda_box_blur_post_if_lost (self, error))
+      POST_ERROR (self, error, "device %d: %s", self->device.device_id,
+          self->device.name);
     g_error_free (error);
   }
   return ok;

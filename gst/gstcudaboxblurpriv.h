@@ -62,8 +62,13 @@ struct _GstCudaBoxBlur
 #endif
   gboolean foreign_logged;      /* warned of CUDA memory of another context */
 
+  /* a CUDA error of the stream was posted: the frames behind it that
+   * fail the same way are only logged (reset at stop) */
+  gboolean blur_error_posted;
+
   /* held while passthrough is decided and set, from the application's
-   * thread (a property) or the streaming thread (caps) */
+   * thread before streaming (a property) or the streaming thread (caps,
+   * each frame) */
   GMutex passthrough_lock;
 
   /* from set_caps() to stop(): the engines, the first made by set_caps(),
@@ -140,6 +145,9 @@ gboolean      gst_cuda_box_blur_open                  (GstCudaBoxBlur * self,
                                                        gint device_id);
 
 void          gst_cuda_box_blur_drop_engine           (GstCudaBoxBlur * self);
+
+gboolean      gst_cuda_box_blur_post_if_lost          (GstCudaBoxBlur * self,
+                                                       const GError * error);
 
 void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self,
                                                        const GstCudaBoxBlurSettings * settings);

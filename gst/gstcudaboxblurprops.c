@@ -424,7 +424,8 @@ static const PropRow rows[] = {
   {"work-memory", "Work memory", "Bytes of GPU and page-locked host memory "
         "the element holds besides its frames (staging copies, scratch of "
         "the passes, region copies), as of the last frame: it grows to "
-        "what the largest frame needed and stays until stop or new caps",
+        "what the largest frame needed and stays until stop or caps of "
+        "another frame size",
         G_TYPE_UINT64, NULL, 0, 0, 0,
         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS, AT (work_memory), NONE, 0},
 };

@@ -144,12 +144,18 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   return TRUE;
 }
 
-/* Posts the element error of a blur that failed, and frees @error.  When
- * the error left the element's CUDA context lost (a kernel that faulted),
- * marks the device lost for the rest of the process, which the error
- * says must be restarted (gst_cuda_box_blur_device_mark_lost()). */
-static void
-gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
+/**
+ * gst_cuda_box_blur_post_if_lost:
+ *
+ * When a CUDA call of the element failed with @error because a kernel
+ * fault left its CUDA context lost, marks the device lost for the rest of
+ * the process (gst_cuda_box_blur_device_mark_lost()) and posts the error
+ * that says to restart it.
+ *
+ * Returns: whether the context was lost (and the error posted).
+ */
+gboolean
+gst_cuda_box_blur_post_if_lost (GstCudaBoxBlur * self, const GError * error)
 {
   gboolean lost = !gst_cuda_box_blur_enter (self, NULL);
 
@@ -157,16 +163,30 @@ gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
     lost = gst_cuda_box_blur_context_lost ();
     gst_cuda_box_blur_leave (self);
   }
-  if (!lost) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("CUDA error while blurring a frame"), ("%s", error->message));
-  } else {
+  if (lost) {
     gst_cuda_box_blur_device_mark_lost (self->device.device_id);
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("CUDA error while blurring a frame: a kernel fault left CUDA device "
             "%d unusable in this process; restart the process to use it "
             "again", self->device.device_id), ("%s", error->message));
   }
+  return lost;
+}
+
+/* Posts the element error of a blur that failed (the lost device's where
+ * it is lost), and frees @error.  Only the first of a stream is posted:
+ * the frames in flight behind a failed one fail with it, and are logged. */
+static void
+gst_cuda_box_blur_post_blur_error (GstCudaBoxBlur * self, GError * error)
+{
+  if (self->blur_error_posted) {
+    GST_WARNING_OBJECT (self, "CUDA error while blurring a frame, after "
+        "the one posted: %s", error->message);
+  } else if (!gst_cuda_box_blur_post_if_lost (self, error)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("CUDA error while blurring a frame"), ("%s", error->message));
+  }
+  self->blur_error_posted = TRUE;
   g_error_free (error);
 }
 
@@ -375,8 +395,11 @@ gst_cuda_box_blur_free_slot (GstCudaBoxBlur * self, guint * slot)
     gst_cuda_box_blur_leave (self);
   }
   if (!self->engines[i]) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot keep %u frames in flight", i + 1), ("%s", error->message));
+    /* an earlier frame's kernel may have faulted since */
+    if (!gst_cuda_box_blur_post_if_lost (self, error))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot keep %u frames in flight", i + 1), ("%s",
+              error->message));
     g_error_free (error);
     return FALSE;
   }

@@ -186,32 +186,28 @@ GST_START_TEST (test_region_settings)
   fail_unless (g_array_index (rs, GstCudaBoxBlurSettings, 0).sigma == 128);
 
   /* a region too small for its scale still gets a redaction: radius 1,
-   * blocks of 2, a Gaussian whose last box has radius 1 */
+   * a Gaussian whose last box has radius 1, blocks of 2 */
   {
     GstBuffer *tiny = gst_buffer_new ();
+    GstCudaBoxBlurMode m;
 
     gst_buffer_add_video_region_of_interest_meta (tiny, "face", 20, 20, 4, 4);
-    gst_cuda_box_blur_settings_init (&s);
-    s.roi_meta = TRUE;
-    s.radius_scale = 0.1;
-    fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
-            &info, tiny, NULL, regions, rs), 1);
-    fail_unless_equals_int (g_array_index (rs, GstCudaBoxBlurSettings,
-            0).radius_x, 1);
-    s.mode = GST_CUDA_BOX_BLUR_MODE_PIXELATE;
-    s.block_scale = 0.1;
-    fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
-            &info, tiny, NULL, regions, rs), 1);
-    fail_unless_equals_int (g_array_index (rs, GstCudaBoxBlurSettings,
-            0).block_size, 2);
-    s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;
-    s.sigma_scale = 0.01;
-    fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
-            &info, tiny, NULL, regions, rs), 1);
-    r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
-    fail_unless_equals_int (gst_cuda_box_blur_gaussian_radius (r->sigma,
-            gst_cuda_box_blur_settings_passes (r),
-            gst_cuda_box_blur_settings_passes (r) - 1), 1);
+    for (m = GST_CUDA_BOX_BLUR_MODE_BOX; m <= GST_CUDA_BOX_BLUR_MODE_PIXELATE;
+        m++) {
+      gst_cuda_box_blur_settings_init (&s);
+      s.roi_meta = TRUE;
+      s.mode = m;
+      s.radius_scale = s.block_scale = 0.1;
+      s.sigma_scale = 0.01;
+      fail_unless_equals_int (gst_cuda_box_blur_settings_held_regions (&s,
+              &info, tiny, NULL, regions, rs), 1);
+      r = &g_array_index (rs, GstCudaBoxBlurSettings, 0);
+      fail_unless_equals_int (m == GST_CUDA_BOX_BLUR_MODE_BOX ? r->radius_x :
+          m == GST_CUDA_BOX_BLUR_MODE_PIXELATE ? r->block_size - 1 :
+          gst_cuda_box_blur_gaussian_radius (r->sigma,
+              gst_cuda_box_blur_settings_passes (r),
+              gst_cuda_box_blur_settings_passes (r) - 1), 1);
+    }
     gst_buffer_unref (tiny);
   }
 

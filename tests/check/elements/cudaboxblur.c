@@ -501,6 +501,17 @@ GST_START_TEST (test_info_from_caps)
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 
+  /* 32768 x 32768 GRAY32F: 4 GiB, more than a buffer pool counts; GRAY8
+   * of that size is 1 GiB, and taken */
+  caps = gst_caps_from_string ("video/x-raw,format=GRAY32F,width=32768,"
+      "height=32768,framerate=30/1");
+  fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
+  gst_caps_unref (caps);
+  caps = gst_caps_from_string ("video/x-raw,format=GRAY8,width=32768,"
+      "height=32768,framerate=30/1");
+  fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
+  gst_caps_unref (caps);
+
   caps = gst_caps_from_string ("video/x-raw,format=v210,width=8,height=8");
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
