@@ -110,8 +110,55 @@ resolve_invert (GstCudaBoxBlurJob * job,
   }
 }
 
+/* The bytes of the job's tasks, each rectangle grown by its windows'
+ * reach inside its plane. */
+static gdouble
+task_bytes (const GstCudaBoxBlurJob * job)
+{
+  gdouble bytes = 0;
+  guint t;
+
+  for (t = 0; t < job->tasks->len; t++) {
+    const GstCudaBoxBlurTask *task = &g_array_index (job->tasks,
+        GstCudaBoxBlurTask, t);
+    const GstCudaBoxBlurComponent *comp = &job->info->comp[task->component];
+
+    bytes += MIN ((gdouble) task->rect.w + 2 * task->window.radius_x,
+        comp->width) * MIN ((gdouble) task->rect.h +
+        2 * task->window.radius_y + 2, comp->height) * job->info->sample_size;
+  }
+  return bytes;
+}
+
+static void resolve_tasks (GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurSettings * settings);
+
+/* Replaces the job's regions by the whole frame, redacted with @settings
+ * as no-region=redact does, for @reason. */
+static void
+redact_whole (GstCudaBoxBlurJob * job,
+    const GstCudaBoxBlurSettings * settings, GstCudaBoxBlurReason reason)
+{
+  const GstVideoRectangle frame = { 0, 0, job->info->width,
+    job->info->height
+  };
+  const GstCudaBoxBlurRegionOrigin origin = { reason, 0, 0, 0, FALSE, -1 };
+  GstCudaBoxBlurSettings whole;
+
+  gst_cuda_box_blur_settings_for_frame (settings, job->info, &whole);
+  g_array_set_size (job->regions, 0);
+  g_array_append_val (job->regions, frame);
+  g_array_set_size (job->region_settings, 0);
+  g_array_append_val (job->region_settings, whole);
+  g_array_set_size (job->origins, 0);
+  g_array_append_val (job->origins, origin);
+  resolve_tasks (job, settings);
+}
+
 /* Fills the job's tasks, passes and whole-frame flags from its regions and
- * their settings, or with invert from @settings. */
+ * their settings, or with invert from @settings; regions that would take
+ * more than GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES make way for the whole
+ * frame. */
 static void
 resolve_tasks (GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurSettings * settings)
@@ -139,6 +186,12 @@ resolve_tasks (GstCudaBoxBlurJob * job,
     job->whole_frame = job->regions->len == 1 && regions[0].x == 0
         && regions[0].y == 0 && regions[0].w == info->width
         && regions[0].h == info->height && hard_edges;
+    /* (the whole frame alone takes at most one frame's worth) */
+    if (job->regions->len > 1 && task_bytes (job) >
+        GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES * (gdouble) info->size) {
+      redact_whole (job, settings, GST_CUDA_BOX_BLUR_REASON_MANY_REGIONS);
+      return;
+    }
   }
   job->covers = job->whole_frame && !info->has_padding
       && job->tasks->len == (guint) info->n_components;

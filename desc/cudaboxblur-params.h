@@ -92,9 +92,19 @@ typedef enum
   GST_CUDA_BOX_BLUR_REASON_HELD,        /* a meta of an earlier frame */
   GST_CUDA_BOX_BLUR_REASON_ROI,         /* the roi properties */
   GST_CUDA_BOX_BLUR_REASON_NO_REGION,   /* no-region=redact */
+  GST_CUDA_BOX_BLUR_REASON_MANY_REGIONS,        /* regions whose copies
+                                                 * would take more than
+                                                 * GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES */
 } GstCudaBoxBlurReason;
 
-#define GST_CUDA_BOX_BLUR_REASON_NICKS { "meta", "held", "roi", "no-region" }
+#define GST_CUDA_BOX_BLUR_REASON_NICKS { "meta", "held", "roi", "no-region", \
+  "many-regions" }
+
+/* The frames' worth of samples a frame's regions may take, each grown by
+ * its windows' reach (what the plan copies of it, twice with several
+ * passes): beyond, the whole frame is redacted instead, so that a flood
+ * of metas neither runs the GPU out of memory nor leaves a region clear. */
+#define GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES 8
 
 /* Which components the planes property selects. */
 typedef enum

@@ -257,7 +257,8 @@ gst_cuda_box_blur_set_property (GObject * object, guint prop_id,
 
   GST_OBJECT_LOCK (self);
   effect = gst_cuda_box_blur_props_set (&self->props, prop_id, value);
-  streaming = GST_STATE (self) >= GST_STATE_PAUSED;
+  /* (caps come before any frame, also while going to PAUSED) */
+  streaming = self->negotiated || GST_STATE (self) >= GST_STATE_PAUSED;
   /* the frames held back are latency (gst_cuda_box_blur_add_latency) */
   latency = (effect & GST_CUDA_BOX_BLUR_PROP_LATENCY) && streaming;
   settings = self->props.settings;

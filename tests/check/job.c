@@ -358,6 +358,51 @@ GST_START_TEST (test_audit)
 
 GST_END_TEST;
 
+/* A flood of metas whose copies would take more than
+ * GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES frames' worth redacts the whole
+ * frame instead, with the element's settings, and says why; as many
+ * regions as fit are each redacted as they are. */
+GST_START_TEST (test_many_regions)
+{
+  GstCudaBoxBlurInfo info = test_info ("I420", 64, 48);
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  const GstCudaBoxBlurRegionOrigin *o;
+  guint n, fit = 0, i;
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.roi_meta = TRUE;
+  s.radius_x = s.radius_y = 2;
+  gst_cuda_box_blur_job_init (&job);
+  for (n = 2; n <= 4 * GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES; n++) {
+    GstBuffer *buf = gst_buffer_new ();
+
+    /* each region a little smaller than the frame, so each is one */
+    for (i = 0; i < n; i++)
+      gst_buffer_add_video_region_of_interest_meta (buf, "face", i % 2,
+          i % 3, 60, 44);
+    gst_cuda_box_blur_job_resolve (&job, &s, &info, buf, NULL);
+    o = &g_array_index (job.origins, GstCudaBoxBlurRegionOrigin, 0);
+    if (job.regions->len == n) {
+      fail_unless_equals_int (o->reason, GST_CUDA_BOX_BLUR_REASON_META);
+      fit = n;
+    } else {
+      fail_unless_equals_int (job.regions->len, 1);
+      fail_unless (job.whole_frame);
+      fail_unless_equals_int (o->reason,
+          GST_CUDA_BOX_BLUR_REASON_MANY_REGIONS);
+    }
+    gst_buffer_unref (buf);
+  }
+  /* regions of about a frame each: as many as the frames' worth, less
+   * their reach */
+  fail_unless (fit >= GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES / 2
+      && fit <= GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES, "%u regions fit", fit);
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
 static Suite *
 job_suite (void)
 {
@@ -372,6 +417,7 @@ job_suite (void)
   tcase_add_test (tc, test_overflowing_metas);
   tcase_add_test (tc, test_invert);
   tcase_add_test (tc, test_audit);
+  tcase_add_test (tc, test_many_regions);
   return s;
 }
 
