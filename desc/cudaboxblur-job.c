@@ -134,7 +134,9 @@ static void resolve_tasks (GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurSettings * settings);
 
 /* Replaces the job's regions by the whole frame, redacted with @settings
- * as no-region=redact does, for @reason. */
+ * as no-region=redact does, or where those change nothing (the regions'
+ * redaction came from their metas' parameters) as its first region is,
+ * hard-edged; for @reason. */
 static void
 redact_whole (GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurSettings * settings, GstCudaBoxBlurReason reason)
@@ -146,6 +148,11 @@ redact_whole (GstCudaBoxBlurJob * job,
   GstCudaBoxBlurSettings whole;
 
   gst_cuda_box_blur_settings_for_frame (settings, job->info, &whole);
+  if (gst_cuda_box_blur_settings_blurs_nothing (&whole, job->info)) {
+    whole = g_array_index (job->region_settings, GstCudaBoxBlurSettings, 0);
+    whole.shape = GST_CUDA_BOX_BLUR_SHAPE_RECTANGLE;
+    whole.feather = 0;
+  }
   g_array_set_size (job->regions, 0);
   g_array_append_val (job->regions, frame);
   g_array_set_size (job->region_settings, 0);

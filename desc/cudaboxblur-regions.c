@@ -146,9 +146,11 @@ predict (const GstCudaBoxBlurMetaRegion * held,
  * not continue it.  The same tracker's object id where both have one
  * decides, and sets @sure.  Otherwise a region of the same type continues
  * it when it overlaps @predicted by an intersection over union of at least
- * GST_CUDA_BOX_BLUR_HOLD_MIN_IOU or lies inside it (by
- * GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE of its pixels: a prediction grows
- * while its region is missed), which is @sure; or, not @sure, with linear
+ * GST_CUDA_BOX_BLUR_HOLD_MIN_IOU, or lies inside it (by
+ * GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE of its pixels: with linear motion a
+ * prediction grows while its region is missed) and is at least half the
+ * size its meta last was (not a small detection inside a large missed
+ * face), which is @sure; or, not @sure, with linear
  * motion when its centre lies within @predicted grown by its own size on
  * every side (a region whose motion is not known yet, or was seen last
  * long ago, may be far from where it is predicted).  Among those, the same meta
@@ -173,8 +175,9 @@ match_cost (const GstCudaBoxBlurMetaRegion * region,
   dx = (region->x + region->w / 2.0) - (predicted->x + predicted->w / 2.0);
   dy = (region->y + region->h / 2.0) - (predicted->y + predicted->h / 2.0);
   *sure = iou (region, predicted) >= GST_CUDA_BOX_BLUR_HOLD_MIN_IOU
-      || intersection (region, predicted) >=
-      GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE * region->w * region->h;
+      || (intersection (region, predicted) >=
+      GST_CUDA_BOX_BLUR_HOLD_MIN_INSIDE * region->w * region->h
+      && (gdouble) region->w * region->h >= held->at[2] * held->at[3] / 2);
   if (!*sure && !(settings->roi_hold_motion ==
           GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR
           && fabs (dx) <= 1.5 * predicted->w

@@ -430,6 +430,9 @@ gst_cuda_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
     gst_cuda_box_blur_drain (self, FALSE);
     gst_cuda_box_blur_hold_reset (&self->hold);
+    /* the frames dropped failed with the error posted; the next one is
+     * posted again */
+    self->blur_error_posted = FALSE;
   } else if (GST_EVENT_IS_SERIALIZED (event)) {
     gst_cuda_box_blur_drain (self, TRUE);
   }

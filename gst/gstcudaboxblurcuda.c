@@ -9,6 +9,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+/* dladdr () */
+#define _GNU_SOURCE
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -253,27 +256,41 @@ gst_cuda_box_blur_is_device_buffer (GstBuffer * buffer,
  * pool's config) and marked as needing a synchronisation, which a reader
  * on another stream must ask for, with gst_cuda_memory_sync(), before it
  * maps the memory for CUDA; in 1.22 memory has no stream and the writer
- * has synchronised.  Looked up in the loaded library, so that a plugin
- * built against 1.22 synchronises under 1.24 too. */
+ * has synchronised.  Built against 1.24 or later, called directly; built
+ * against 1.22, looked up in the library that holds the CUDA calls the
+ * plugin links, so that the plugin synchronises under 1.24 too, and warns
+ * where it runs under 1.24 and cannot. */
 typedef void (*MemorySync) (GstCudaMemory * mem);
 
 static MemorySync
 memory_sync (void)
 {
+#if GST_CHECK_VERSION (1, 24, 0)
+  return gst_cuda_memory_sync;
+#else
   static gsize looked_up = 0;
   static MemorySync sync = NULL;
 
   if (g_once_init_enter (&looked_up)) {
-    /* the plugin links the library: it is loaded, and stays */
-    void *lib = dlopen ("libgstcuda-1.0.so.0", RTLD_LAZY | RTLD_NOLOAD);
+    Dl_info where;
+    void *lib = NULL;
+    guint major, minor, micro, nano;
 
+    /* the plugin links the library: it is loaded, and stays */
+    if (dladdr ((void *) gst_cuda_context_new, &where) && where.dli_fname)
+      lib = dlopen (where.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
     if (lib)
       sync = (MemorySync) dlsym (lib, "gst_cuda_memory_sync");
-    GST_DEBUG ("gst_cuda_memory_sync %s", sync ? "found: CUDA memory is "
-        "synchronised before it is used" : "absent (GStreamer before 1.24)");
+    gst_version (&major, &minor, &micro, &nano);
+    if (!sync && (major > 1 || minor >= 24))
+      GST_WARNING ("GStreamer %u.%u without gst_cuda_memory_sync: CUDA "
+          "memory a decoder writes on a stream of its own is not waited for",
+          major, minor);
+    GST_DEBUG ("gst_cuda_memory_sync %s", sync ? "found" : "absent");
     g_once_init_leave (&looked_up, 1);
   }
   return sync;
+#endif
 }
 
 /**

@@ -274,11 +274,14 @@ gst_cuda_box_blur_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (!self->negotiated || self->info.width != info.width
       || self->info.height != info.height)
     gst_cuda_box_blur_hold_reset (&self->hold);
+  /* passthrough: the first caps from the properties; new caps while
+   * streaming (a reconfigure basetransform makes as it takes a frame,
+   * after before_transform) from that frame's settings */
+  settings = self->negotiated ? self->frame_settings : self->props.settings;
   self->info = info;
   self->negotiated = TRUE;
   self->cuda_in = cuda[0];
   self->cuda_out = cuda[1];
-  settings = self->props.settings;
   GST_OBJECT_UNLOCK (self);
   gst_cuda_box_blur_update_passthrough (self, &settings);
 

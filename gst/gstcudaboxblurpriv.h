@@ -63,7 +63,7 @@ struct _GstCudaBoxBlur
   gboolean foreign_logged;      /* warned of CUDA memory of another context */
 
   /* a CUDA error of the stream was posted: the frames behind it that
-   * fail the same way are only logged (reset at stop) */
+   * fail the same way are only logged (reset at a flush and at stop) */
   gboolean blur_error_posted;
 
   /* held while passthrough is decided and set, from the application's

@@ -398,6 +398,26 @@ GST_START_TEST (test_many_regions)
    * their reach */
   fail_unless (fit >= GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES / 2
       && fit <= GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES, "%u regions fit", fit);
+
+  /* the element's settings change nothing (radius 0), the metas' own
+   * parameters do: the whole frame is redacted as the first region is */
+  {
+    GstBuffer *buf = gst_buffer_new ();
+
+    s.radius_x = s.radius_y = 0;
+    for (i = 0; i < 4 * GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES; i++)
+      gst_video_region_of_interest_meta_add_param
+          (gst_buffer_add_video_region_of_interest_meta (buf, "face", 0, 0,
+              60, 44), gst_structure_new ("cudaboxblur", "radius",
+              G_TYPE_INT, 8, "shape", G_TYPE_STRING, "ellipse", NULL));
+    gst_cuda_box_blur_job_resolve (&job, &s, &info, buf, NULL);
+    fail_unless_equals_int (job.regions->len, 1);
+    fail_unless (job.whole_frame);
+    fail_unless (gst_cuda_box_blur_job_redacts (&job));
+    fail_unless_equals_int (g_array_index (job.region_settings,
+            GstCudaBoxBlurSettings, 0).radius_x, 8);
+    gst_buffer_unref (buf);
+  }
   gst_cuda_box_blur_job_clear (&job);
 }
 
