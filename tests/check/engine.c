@@ -443,11 +443,12 @@ add_many_regions (GstBuffer * buf, gint w, gint h, guint n)
 }
 
 /* 500 regions in one frame, 1 x 1 ones and ones across the edges among
- * them, into another frame and in place. */
+ * them, into another frame and in place (in a frame large enough that
+ * they stay regions: GST_CUDA_BOX_BLUR_MAX_REGION_FRAMES). */
 GST_START_TEST (test_many_regions)
 {
   static const gchar *const formats[] = { "NV12", "GRAY32F", "RGBA" };
-  const gint w = 160, h = 120;
+  const gint w = 480, h = 360;
   GstCudaBoxBlurSettings s;
   guint f, l;
 
