@@ -341,6 +341,10 @@ compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
 
         set_sample (type, out, n == d ? (gfloat) v : (keep + take) /
             (gfloat) d);
+      } else if (n == d) {
+        /* wholly inside: the redaction (or a kept region's input) as it
+         * is, low bits and all */
+        set_sample (type, out, v);
       } else {
         const guint64 sum = (guint64) cur * (d - n) + (guint64) v * n;
         const guint64 den = (guint64) d << dst->shift;
