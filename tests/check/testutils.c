@@ -191,15 +191,22 @@ test_fill_data (const GstCudaBoxBlurInfo * info, guint8 * data, guint seed)
   test_fill (info, &frame, seed);
 }
 
-gboolean
-test_is_element_memory (GstElement * blur, GstBuffer * buf)
+const gchar *
+test_element_memory_type (GstElement * blur)
 {
   gint in_use = -1;
 
   g_object_get (blur, "memory-in-use", &in_use, NULL);
+  return in_use == 1 ? GST_CUDA_PINNED_MEMORY_TYPE :
+      GST_CUDA_MANAGED_MEMORY_TYPE;
+}
+
+gboolean
+test_is_element_memory (GstElement * blur, GstBuffer * buf)
+{
   return gst_buffer_n_memory (buf) == 1
-      && gst_memory_is_type (gst_buffer_peek_memory (buf, 0), in_use == 1 ?
-      GST_CUDA_PINNED_MEMORY_TYPE : GST_CUDA_MANAGED_MEMORY_TYPE);
+      && gst_memory_is_type (gst_buffer_peek_memory (buf, 0),
+      test_element_memory_type (blur));
 }
 
 GstHarness *

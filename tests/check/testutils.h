@@ -105,8 +105,11 @@ void         test_assert_blurred (GstBuffer * in, GstBuffer * out,
 void         test_fill_data      (const GstCudaBoxBlurInfo * info,
                                   guint8 * data, guint seed);
 
-/* TRUE when @buf is one block of @blur's memory: managed or pinned, as its
- * memory-in-use says once started. */
+/* The memory type of the route @blur's memory-in-use names once started:
+ * managed or pinned. */
+const gchar *test_element_memory_type (GstElement * blur);
+
+/* TRUE when @buf is one block of @blur's memory-in-use. */
 gboolean     test_is_element_memory (GstElement * blur, GstBuffer * buf);
 
 /* A harness around one cudaboxblur (h->element) fed with @format frames

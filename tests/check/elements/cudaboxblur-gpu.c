@@ -71,7 +71,7 @@ check_size (gint w, gint height)
     gst_harness_get_allocator (h, &allocator, NULL);
     fail_unless (allocator != NULL, "no allocator offered upstream");
     fail_unless_equals_string (allocator->mem_type,
-        GST_CUDA_MANAGED_MEMORY_TYPE);
+        test_element_memory_type (h->element));
 
     for (r = 0; r < G_N_ELEMENTS (radii); r++) {
       gint radius = radii[r];
