@@ -108,6 +108,11 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     info->size = MAX (info->size, info->offset[p] +
         (gsize) info->stride[p] * info->plane_height[p]);
   }
+  /* GStreamer's frame may end past the last row a plane uses (I422_10LE
+   * of an odd height counts its chroma planes' rows rounded up to even):
+   * frames are that size, which gst_video_frame_map() asks of a buffer */
+  if (info->video_format != GST_VIDEO_FORMAT_UNKNOWN)
+    info->size = MAX (info->size, GST_VIDEO_INFO_SIZE (vinfo));
 }
 
 /**

@@ -479,16 +479,34 @@ GST_START_TEST (test_info_from_caps)
   fail_unless_equals_int (gst_cuda_box_blur_info_sample_max (&info, 1),
       65535);
 
-  /* every format parses, with each component inside its rows */
+  /* every format parses, with each component inside its rows, and frames
+   * of odd sizes as large as GStreamer's (whose frame of I422_10LE counts
+   * an odd height's chroma rows rounded up), so that other elements map
+   * the element's buffers as video frames */
   for (f = 0; f < test_n_formats; f++) {
+    const gint sizes[][2] = { {7, 5}, {385, 289}, {1, 1} };
+    guint i;
     gint c;
 
-    info = test_info (test_formats[f], 7, 5);
-    fail_unless_equals_string (info.format, test_formats[f]);
-    for (c = 0; c < info.n_components; c++) {
-      const GstCudaBoxBlurComponent *comp = &info.comp[c];
-      fail_unless (comp->offset + (comp->width - 1) * comp->step +
-          info.sample_size <= info.row_bytes[comp->plane]);
+    for (i = 0; i < G_N_ELEMENTS (sizes); i++) {
+      GstVideoInfo vinfo;
+
+      info = test_info (test_formats[f], sizes[i][0], sizes[i][1]);
+      fail_unless_equals_string (info.format, test_formats[f]);
+      for (c = 0; c < info.n_components; c++) {
+        const GstCudaBoxBlurComponent *comp = &info.comp[c];
+        fail_unless (comp->offset + (comp->width - 1) * comp->step +
+            info.sample_size <= info.row_bytes[comp->plane]);
+      }
+      if (g_str_equal (test_formats[f], "GRAY32F"))
+        continue;
+      gst_video_info_set_format (&vinfo,
+          gst_video_format_from_string (test_formats[f]), sizes[i][0],
+          sizes[i][1]);
+      fail_unless (info.size >= GST_VIDEO_INFO_SIZE (&vinfo),
+          "%s %dx%d: %" G_GSIZE_FORMAT " bytes, GStreamer's frame %"
+          G_GSIZE_FORMAT, test_formats[f], sizes[i][0], sizes[i][1],
+          info.size, GST_VIDEO_INFO_SIZE (&vinfo));
     }
   }
 
