@@ -300,11 +300,11 @@ bench_elements (gint frames)
       gdouble pinned = pinned_roundtrip_ms ((gsize) w * h * (f ? 4 : 1));
 
       bench_pipeline ("identity", fmt, w, h, FALSE, 0, frames, pinned);
-      bench_pipeline ("cudaboxblur", fmt, w, h, TRUE, 3, frames, pinned);
-      bench_pipeline ("cudaboxblur", fmt, w, h, FALSE, 3, frames, pinned);
+      bench_pipeline (MANAGED, fmt, w, h, TRUE, 3, frames, pinned);
+      bench_pipeline (MANAGED, fmt, w, h, FALSE, 3, frames, pinned);
       bench_pipeline (PINNED, fmt, w, h, TRUE, 3, frames, pinned);
       bench_pipeline (PINNED, fmt, w, h, FALSE, 3, frames, pinned);
-      bench_pipeline_in_flight ("cudaboxblur", fmt, w, h, TRUE, 3, frames,
+      bench_pipeline_in_flight (MANAGED, fmt, w, h, TRUE, 3, frames,
           pinned, IN_FLIGHT);
       bench_pipeline_in_flight (PINNED, fmt, w, h, TRUE, 3, frames, pinned,
           IN_FLIGHT);

@@ -382,8 +382,9 @@ run_frame_copy (gpointer data, cudaStream_t stream)
 }
 
 /* Box blurs of whole colour frames in device memory (every plane and
- * component, through the engine, into another frame): NV12, RGBA and RGB
- * at 1080p and 4K, against a device copy of the frame. */
+ * component, through the engine, into another frame): NV12, RGBA, RGB,
+ * and the formats of cameras and decoders to hold against NV12 (YUY2,
+ * P010), at 1080p and 4K, against a device copy of the frame. */
 void
 bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
 {
@@ -393,7 +394,8 @@ bench_kernel_formats (const GstCudaBoxBlurDevice * dev)
     const gchar *format;
     gint radius;
   } cases[] = { {"NV12", 1}, {"NV12", 8}, {"RGBA", 1}, {"RGBA", 2},
-  {"RGBA", 7}, {"RGBA", 15}, {"RGB", 1}, {"RGB", 2}, {"RGB", 7}, {"RGB", 15}
+  {"RGBA", 7}, {"RGBA", 15}, {"RGB", 1}, {"RGB", 2}, {"RGB", 7}, {"RGB", 15},
+  {"YUY2", 1}, {"YUY2", 8}, {"P010_10LE", 1}, {"P010_10LE", 8}
   };
   RegionJob job;
   /* the format and width whose copy was last reported */

@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 } G_STMT_END
 
 #define PINNED "cudaboxblur memory-mode=pinned"
+#define MANAGED "cudaboxblur memory-mode=managed"
 /* frames-in-flight of the streaming rows that keep several */
 #define IN_FLIGHT 3
 
@@ -158,5 +159,12 @@ memory_child (const gchar * arg);
 
 void
 bench_memory (const gchar * self, gint n);
+
+/* a live source and the latency tracer (bench-live.c) */
+gint
+live_child (const gchar * arg);
+
+void
+bench_live (const gchar * self);
 
 G_END_DECLS

@@ -17,6 +17,8 @@
  *    GStreamer's CUDA memory against its kernels, and behind nvh264dec.
  * --gpu-memory runs the last two only.  --memory N, run alone, reads the GPU
  * memory of decode pipelines with and without cudaboxblur from nvidia-smi.
+ * --live, run alone, times the element on a live 30 fps source in each
+ * memory mode with GStreamer's latency tracer.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -37,9 +39,9 @@ main (int argc, char **argv)
   gchar *csv_path = NULL;
   gint frames = 300;
   gboolean kernels_only = FALSE, gpu_only = FALSE, startup_only = FALSE;
-  gboolean regions_only = FALSE, elements_only = FALSE;
+  gboolean regions_only = FALSE, elements_only = FALSE, live_only = FALSE;
   gint child = 0, steps_child = 0, memory_pipelines = 0;
-  gchar *memory_arg = NULL;
+  gchar *memory_arg = NULL, *live_arg = NULL;
   GstElementFactory *factory;
   gint soak_frames = 0;
   GOptionEntry entries[] = {
@@ -59,7 +61,7 @@ main (int argc, char **argv)
         "W"},
     {"format", 0, 0, G_OPTION_ARG_STRING, &only_format,
         "In the kernels parts, only this format (GRAY8, GRAY32F, NV12, "
-          "RGBA or RGB)", "FORMAT"},
+          "RGBA, RGB, YUY2 or P010_10LE)", "FORMAT"},
     {"radius", 0, 0, G_OPTION_ARG_INT, &only_radius,
         "In the kernels parts, only this radius", "R"},
     {"gpu-memory", 0, 0, G_OPTION_ARG_NONE, &gpu_only,
@@ -80,6 +82,12 @@ main (int argc, char **argv)
           "cudaboxblur, by nvidia-smi, one and N in a process", "N"},
     {"memory-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING,
         &memory_arg, NULL, NULL},
+    {"live", 0, 0, G_OPTION_ARG_NONE, &live_only,
+        "Only the element's latency on a live 30 fps source (1080p and 4K, "
+          "I420, RGBA and YUY2, each memory mode), by GStreamer's latency "
+          "tracer", NULL},
+    {"live-child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &live_arg,
+        NULL, NULL},
     {"soak", 0, 0, G_OPTION_ARG_INT, &soak_frames,
         "Only a soak run of N 1080p frames, in each memory mode (and of N "
           "720p frames decoded by nvh264dec into CUDA memory)", "N"},
@@ -113,6 +121,8 @@ main (int argc, char **argv)
     return startup_steps_child (steps_child);
   if (memory_arg)
     return memory_child (memory_arg);
+  if (live_arg)
+    return live_child (live_arg);
 
   csv = fopen (csv_path ? csv_path : "bench.csv", "w");
   if (!csv)
@@ -121,6 +131,11 @@ main (int argc, char **argv)
       "max_ms,gbps,ratio,fps,p99_ms\n");
 
   /* before this process holds a CUDA context of its own */
+  if (live_only) {
+    bench_live (argv[0]);
+    fclose (csv);
+    return 0;
+  }
   if (memory_pipelines > 0) {
     bench_memory (argv[0], memory_pipelines);
     fclose (csv);
@@ -145,7 +160,7 @@ main (int argc, char **argv)
 
   if (soak_frames > 0) {
     soak (soak_frames, PINNED);
-    soak (soak_frames, "cudaboxblur");
+    soak (soak_frames, MANAGED);
 #ifdef HAVE_GST_CUDA
     decode_soak (soak_frames);
 #endif

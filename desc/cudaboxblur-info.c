@@ -46,6 +46,9 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     gint sample_size)
 {
   const GstVideoFormatInfo *finfo = vinfo->finfo;
+  /* per plane: the bytes its components fill of its largest pixel group
+   * (pixel_bytes: YUY2's Y0 U Y1 V) */
+  gint written[GST_VIDEO_MAX_PLANES] = { 0, };
   guint c, p;
 
   info->width = GST_VIDEO_INFO_WIDTH (vinfo);
@@ -56,32 +59,42 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
 
   for (c = 0; c < (guint) info->n_components; c++) {
     GstCudaBoxBlurComponent *comp = &info->comp[c];
-    /* GRAY32F is GRAY8 with each byte widened */
-    const gint widen = sample_size / MAX (GST_VIDEO_FORMAT_INFO_DEPTH (finfo,
-            c) / 8, 1);
+    /* GRAY32F is GRAY8 with each byte widened; 10- and 12-bit samples
+     * are packed in 16 bits */
+    const gint widen = sample_size /
+        (GST_ROUND_UP_8 (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) / 8);
 
     comp->kind = component_kind (finfo, c);
     comp->plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
     comp->offset = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) * widen;
+    /* GStreamer 1.22 gives the V word of P010, P012 and P016 the offset 1:
+     * an offset that is no whole number of samples counts samples */
+    if (comp->offset % sample_size != 0)
+      comp->offset *= sample_size;
+    comp->shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
     comp->step = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) * widen;
     comp->width = GST_VIDEO_INFO_COMP_WIDTH (vinfo, c);
     comp->height = GST_VIDEO_INFO_COMP_HEIGHT (vinfo, c);
     comp->w_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
     comp->h_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
 
-    info->row_bytes[comp->plane] = comp->width * comp->step;
+    /* YUY2's chroma of an odd width reaches past its luma */
+    info->row_bytes[comp->plane] = MAX (info->row_bytes[comp->plane],
+        comp->width * comp->step);
     info->plane_height[comp->plane] = comp->height;
     info->plane_components[comp->plane]++;
     info->pixel_bytes[comp->plane] = MAX (info->pixel_bytes[comp->plane],
         comp->step);
   }
 
+  /* a row's bytes that no component's samples take: the x of RGBx, and
+   * the second luma byte of the last pair of YUY2 of an odd width */
+  for (c = 0; c < (guint) info->n_components; c++)
+    written[info->comp[c].plane] += info->comp[c].width * sample_size;
   info->has_padding = FALSE;
-  for (c = 0; c < (guint) info->n_components; c++) {
-    const GstCudaBoxBlurComponent *comp = &info->comp[c];
-    if (info->plane_components[comp->plane] * sample_size < comp->step)
+  for (p = 0; p < (guint) info->n_planes; p++)
+    if (written[p] < info->row_bytes[p])
       info->has_padding = TRUE;
-  }
 
   info->size = 0;
   for (p = 0; p < (guint) info->n_planes; p++) {
@@ -95,6 +108,11 @@ info_set_layout (GstCudaBoxBlurInfo * info, const GstVideoInfo * vinfo,
     info->size = MAX (info->size, info->offset[p] +
         (gsize) info->stride[p] * info->plane_height[p]);
   }
+  /* GStreamer's frame may end past the last row a plane uses (I422_10LE
+   * of an odd height counts its chroma planes' rows rounded up to even):
+   * frames are that size, which gst_video_frame_map() asks of a buffer */
+  if (info->video_format != GST_VIDEO_FORMAT_UNKNOWN)
+    info->size = MAX (info->size, GST_VIDEO_INFO_SIZE (vinfo));
 }
 
 /**
@@ -197,6 +215,24 @@ gst_cuda_box_blur_info_from_caps (GstCudaBoxBlurInfo * info,
 }
 
 /**
+ * gst_cuda_box_blur_info_sample_max:
+ *
+ * The largest sample of component @component at the format's depth: 255
+ * for 8 bits, 1023, 4095 or 65535 for the 10-, 12- and 16-bit formats
+ * (whose samples lie in the low bits of 16-bit words, or in the high bits
+ * for P010 and P012: GstCudaBoxBlurComponent's shift); %G_MAXFLOAT for
+ * GRAY32F.
+ */
+gdouble
+gst_cuda_box_blur_info_sample_max (const GstCudaBoxBlurInfo * info,
+    gint component)
+{
+  if (info->type == GST_CUDA_BOX_BLUR_F32)
+    return G_MAXFLOAT;
+  return (1 << GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, component)) - 1;
+}
+
+/**
  * gst_cuda_box_blur_info_color_sample:
  * @argb: 0xAARRGGBB, R'G'B' as they are (no transfer function applied)
  *
@@ -252,7 +288,7 @@ gst_cuda_box_blur_info_color_sample (const GstCudaBoxBlurInfo * info,
   if (info->type == GST_CUDA_BOX_BLUR_F32)
     return sample;
   return CLAMP (round (sample), 0,
-      info->type == GST_CUDA_BOX_BLUR_U8 ? 255 : 65535);
+      gst_cuda_box_blur_info_sample_max (info, component));
 }
 
 /* TRUE when structure @index of @caps describes frames in GStreamer's
@@ -353,6 +389,7 @@ gst_cuda_box_blur_frame_get_plane (const GstCudaBoxBlurFrame * frame,
   plane->height = comp->height;
   plane->stride = frame->stride[comp->plane];
   plane->step = comp->step;
+  plane->shift = comp->shift;
 }
 
 /* The bytes from the first byte of the first plane to the last pixel of the

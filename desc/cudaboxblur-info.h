@@ -25,12 +25,16 @@ G_BEGIN_DECLS
  * rather than by a GstVideoInfo. */
 #define GST_CUDA_BOX_BLUR_FORMATS "{ GRAY8, GRAY16_LE, GRAY32F, I420, YV12, " \
     "NV12, NV21, Y42B, Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, xRGB, " \
-    "xBGR, AYUV, RGB, BGR }"
+    "xBGR, AYUV, RGB, BGR, YUY2, UYVY, YVYU, I420_10LE, I420_12LE, " \
+    "I422_10LE, I422_12LE, Y444_10LE, Y444_12LE, Y444_16LE, P010_10LE, " \
+    "P012_LE, P016_LE }"
 
 /* The formats of GStreamer's CUDA memory (memory:CUDAMemory) that the
- * element takes: those GStreamer 1.22's CUDA allocator can lay out. */
+ * element takes: those GStreamer 1.22's CUDA allocator can lay out
+ * (gst_cuda_allocator_update_info()). */
 #define GST_CUDA_BOX_BLUR_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y42B, " \
-    "Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR }"
+    "Y444, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR, YUY2, UYVY, " \
+    "I420_10LE, I422_10LE, I422_12LE, Y444_16LE, P010_10LE, P016_LE }"
 
 #define GST_CUDA_BOX_BLUR_CUDA_MEMORY_FEATURE "memory:CUDAMemory"
 
@@ -83,6 +87,8 @@ typedef struct
   gint height;                  /* subsampling */
   gint w_sub;                   /* log2 of the subsampling */
   gint h_sub;
+  gint shift;                   /* low bits of each 16-bit word below the
+                                 * sample (P010's 6, P012's 4), always 0 */
 } GstCudaBoxBlurComponent;
 
 /* What the caps say about a frame.  The layout is the default one for the
@@ -105,7 +111,8 @@ typedef struct
   gsize size;                   /* default frame size in bytes */
   gint n_components;
   GstCudaBoxBlurComponent comp[GST_VIDEO_MAX_COMPONENTS];
-  gboolean has_padding;         /* pixels hold bytes of no component (RGBx) */
+  gboolean has_padding;         /* rows hold bytes of no component (RGBx,
+                                 * YUY2 of an odd width) */
   /* for colours: GRAY32F takes GRAY8's, unrounded */
   const GstVideoFormatInfo *finfo;
   GstVideoColorimetry colorimetry;
@@ -126,10 +133,14 @@ typedef struct
   gint height;
   gint stride;                  /* bytes from one row to the next */
   gint step;                    /* bytes from one pixel to the next */
+  gint shift;                   /* the component's (GstCudaBoxBlurComponent) */
 } GstCudaBoxBlurPlane;
 
 gboolean      gst_cuda_box_blur_info_from_caps     (GstCudaBoxBlurInfo * info,
                                                     const GstCaps * caps);
+
+gdouble       gst_cuda_box_blur_info_sample_max    (const GstCudaBoxBlurInfo * info,
+                                                    gint component);
 
 gdouble       gst_cuda_box_blur_info_color_sample  (const GstCudaBoxBlurInfo * info,
                                                     gint component,

@@ -373,9 +373,15 @@ gst_cuda_box_blur_settings_pass_window (const GstCudaBoxBlurSettings *
   const gboolean touched = component_window (settings, comp->kind,
       comp->w_sub, comp->h_sub, pass, window);
 
+  /* fill colours and border-value at the format's depth, then as they are
+   * stored: in the high bits of the word for P010 and P012 */
   if (window->work == GST_CUDA_BOX_BLUR_WORK_FILL)
     window->fill_value = gst_cuda_box_blur_info_color_sample (info, component,
-        settings->fill_color);
+        settings->fill_color) * (1 << comp->shift);
+  if (info->type != GST_CUDA_BOX_BLUR_F32)
+    window->border_value = round (CLAMP (window->border_value, 0,
+            gst_cuda_box_blur_info_sample_max (info, component))) *
+        (1 << comp->shift);
   return touched;
 }
 

@@ -230,13 +230,33 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
   g_strlcpy (device->name, props.name, sizeof (device->name));
   device->major = props.major;
   device->minor = props.minor;
+  device->integrated = props.integrated != 0;
+  device->host_page_tables = props.pageableMemoryAccessUsesHostPageTables != 0;
   device->target.multiprocessors = props.multiProcessorCount;
   device->target.shared_per_multiprocessor = props.sharedMemPerMultiprocessor;
   device->target.reserved_shared_per_block = props.reservedSharedMemPerBlock;
-  GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d", device_id,
+  GST_INFO ("device %d: %s, sm_%d%d, concurrentManagedAccess=%d, "
+      "integrated=%d, pageableMemoryAccessUsesHostPageTables=%d", device_id,
       device->name, device->major, device->minor,
-      props.concurrentManagedAccess);
+      props.concurrentManagedAccess, device->integrated,
+      device->host_page_tables);
   return TRUE;
+}
+
+/**
+ * gst_cuda_box_blur_device_prefers_managed:
+ *
+ * Whether frames in system memory are fastest in CUDA managed memory on
+ * @device, rather than in pinned host memory copied to and from device
+ * memory: where the GPU works in the host's memory anyway, integrated
+ * with it or reading it coherently through the host's page tables.  On
+ * other GPUs managed pages migrate to the device and back with every
+ * frame.
+ */
+gboolean
+gst_cuda_box_blur_device_prefers_managed (const GstCudaBoxBlurDevice * device)
+{
+  return device->integrated || device->host_page_tables;
 }
 
 /**

@@ -24,8 +24,13 @@ typedef struct
   gchar name[256];
   gint major;
   gint minor;
+  gboolean integrated;          /* shares the host's memory (Jetson) */
+  gboolean host_page_tables;    /* reads the host's memory coherently,
+                                 * through its page tables (Grace Hopper) */
   GstCudaBoxBlurTarget target;  /* what the plan needs to know of it */
 } GstCudaBoxBlurDevice;
+
+gboolean gst_cuda_box_blur_device_prefers_managed (const GstCudaBoxBlurDevice * device);
 
 gboolean gst_cuda_box_blur_device_query    (gint device_id,
                                             GstCudaBoxBlurDevice * device,

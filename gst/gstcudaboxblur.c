@@ -42,12 +42,13 @@
  * roi-padding and the scales) are controllable: bound to a
  * #GstControlSource, each frame gets the value at its stream time.
  *
- * Frames in system memory live in CUDA managed memory: the element offers
- * a pool of it upstream and allocates its output from it, so neither side
- * copies.  Input in other memory is copied into a device staging frame
- * first.  With memory-mode=pinned the element offers and allocates
- * page-locked host memory instead and copies frames to and from device
- * memory.  Built with GStreamer's CUDA library, the element also takes and
+ * Frames in system memory live in the memory memory-mode names, by default
+ * the faster on the device (memory-in-use says which): CUDA managed memory
+ * where the GPU works in the host's memory, which the kernels use in
+ * place, or page-locked host memory copied to and from device memory.
+ * The element offers a pool of it upstream and allocates its output from
+ * it.  Input in other memory is copied into a device staging frame
+ * first.  Built with GStreamer's CUDA library, the element also takes and
  * gives video/x-raw(memory:CUDAMemory), preferring it where both neighbours
  * can: it shares their #GstCudaContext, blurs the frames where they are on
  * the GPU, and takes its output from downstream's CUDA buffer pool or its
@@ -320,13 +321,18 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
     return FALSE;
   }
 
+  if (self->mode == GST_CUDA_BOX_BLUR_MEMORY_AUTO)
+    self->mode = gst_cuda_box_blur_device_prefers_managed (&self->device) ?
+        GST_CUDA_BOX_BLUR_MEMORY_MANAGED : GST_CUDA_BOX_BLUR_MEMORY_PINNED;
   GST_OBJECT_LOCK (self);
   self->program = program;
   self->props.arch = program->description;
+  self->props.memory_in_use = self->mode;
   GST_OBJECT_UNLOCK (self);
-  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s",
-      device_id, self->device.name, self->device.major, self->device.minor,
-      program->description);
+  GST_INFO_OBJECT (self, "running on device %d (%s, sm_%d%d), kernels %s, "
+      "%s memory", device_id, self->device.name, self->device.major,
+      self->device.minor, program->description,
+      self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ? "pinned" : "managed");
 
   gst_clear_object (&self->allocator);
   self->allocator = self->mode == GST_CUDA_BOX_BLUR_MEMORY_PINNED ?

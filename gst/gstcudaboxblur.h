@@ -22,11 +22,15 @@ G_BEGIN_DECLS
  *   the GPU where they are
  * @GST_CUDA_BOX_BLUR_MEMORY_PINNED: frames in pinned host memory, copied to
  *   and from device memory around the kernels
+ * @GST_CUDA_BOX_BLUR_MEMORY_AUTO: the faster of the two on the device, taken
+ *   at start: managed where the GPU works in the host's memory (integrated,
+ *   or reading the host's page tables), pinned elsewhere
  */
 typedef enum
 {
   GST_CUDA_BOX_BLUR_MEMORY_MANAGED,
   GST_CUDA_BOX_BLUR_MEMORY_PINNED,
+  GST_CUDA_BOX_BLUR_MEMORY_AUTO,
 } GstCudaBoxBlurMemoryMode;
 
 #define GST_TYPE_CUDA_BOX_BLUR_MEMORY_MODE (gst_cuda_box_blur_memory_mode_get_type ())

@@ -32,6 +32,10 @@ gst_cuda_box_blur_memory_mode_get_type (void)
         "CUDA managed memory, used in place by the GPU", "managed"},
     {GST_CUDA_BOX_BLUR_MEMORY_PINNED,
         "Pinned host memory, copied to and from device memory", "pinned"},
+    {GST_CUDA_BOX_BLUR_MEMORY_AUTO,
+        "The faster on the device: managed where the GPU works in the "
+        "host's memory (integrated, or through the host's page tables), "
+        "pinned elsewhere", "auto"},
     {0, NULL, NULL},
   };
 
@@ -192,7 +196,7 @@ G_STATIC_ASSERT (sizeof (GstCudaBoxBlurHoldMotion) == sizeof (gint32));
 G_STATIC_ASSERT (sizeof (GstCudaBoxBlurMemoryMode) == sizeof (gint32));
 
 #define DEFAULT_DEVICE_ID -1
-#define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_MANAGED
+#define DEFAULT_MEMORY_MODE GST_CUDA_BOX_BLUR_MEMORY_AUTO
 #define DEFAULT_FRAMES_IN_FLIGHT 1
 #define DEFAULT_POST_MESSAGES FALSE
 
@@ -401,8 +405,14 @@ static const PropRow rows[] = {
       READY_ONLY, AT (device_id), NONE, 0},
   {"memory-mode", "Memory mode", "System-memory frames in CUDA managed "
         "memory used in place, or in pinned host memory copied to and from "
-        "the GPU", G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
+        "the GPU, or the faster of the two on the device (auto)",
+        G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
         DEFAULT_MEMORY_MODE, READY_ONLY, AT (memory_mode), NONE, 0},
+  {"memory-in-use", "Memory in use", "The memory mode taken at start: "
+        "memory-mode's, or what auto chose for the device; auto before",
+        G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
+        GST_CUDA_BOX_BLUR_MEMORY_AUTO, G_PARAM_READABLE |
+        G_PARAM_STATIC_STRINGS, AT (memory_in_use), NONE, 0},
   {"frames-in-flight", "Frames in flight", "1..8: frames worked on at once, "
         "each on a CUDA stream of its own; adds frames-in-flight - 1 frame "
         "periods of latency", G_TYPE_UINT, NULL, 1,
@@ -443,6 +453,7 @@ gst_cuda_box_blur_props_init (GstCudaBoxBlurProps * props)
   gst_cuda_box_blur_settings_init (&props->settings);
   props->device_id = DEFAULT_DEVICE_ID;
   props->memory_mode = DEFAULT_MEMORY_MODE;
+  props->memory_in_use = GST_CUDA_BOX_BLUR_MEMORY_AUTO;
   props->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   props->post_messages = DEFAULT_POST_MESSAGES;
   props->arch = NULL;

@@ -27,6 +27,7 @@ typedef struct
   GstCudaBoxBlurSettings settings;
   gint device_id;
   GstCudaBoxBlurMemoryMode memory_mode;
+  GstCudaBoxBlurMemoryMode memory_in_use;       /* taken at start */
   guint frames_in_flight;
   gboolean post_messages;
   const gchar *arch;            /* the program's description, once started */

@@ -21,6 +21,7 @@
 #include "gstcudaboxblurpriv.h"
 #include "gstcudaboxblurcontext.h"
 #include "gstcudaboxblurimage.h"
+#include "gstcudaboxblurregister.h"
 
 /* The CUDA context whose memory the element uses where it is, on a side
  * whose caps carry CUDA memory (@cuda): the shared one; else none. */
@@ -130,6 +131,11 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   if (!gst_cuda_box_blur_image_map (image, buffer, &self->info,
           MEMORY_CONTEXT (self, cuda), flags, map, &foreign, error))
     return FALSE;
+  /* others' host memory that comes back is page-locked, and copied at the
+   * bus's rate */
+  if (image->location == GST_CUDA_BOX_BLUR_IN_HOST)
+    gst_cuda_box_blur_register_host (buffer, map, CUDA_CONTEXT (self),
+        self->device.device_id);
   if (foreign && !self->foreign_logged) {
     GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "
         "the shared CUDA context: copying it through the host", buffer);

@@ -61,7 +61,7 @@ box_blur3_edge (const BoxBlurArgs & a, int x, int y0, int y_end)
 #pragma unroll
         for (int dx = 0; dx < 3; dx++)
           sum += v[k + dy][dx];
-      store (a, x, y, (T) finish (sum, rows * columns));
+      store (a, x, y, (T) Mean < T >::of (a, sum, rows * columns));
     }
   }
 }
@@ -94,7 +94,7 @@ box_blur3 (const BoxBlurArgs & a)
 #pragma unroll
         for (int dx = 0; dx < 3; dx++)
           sum += v[k + dy][dx];
-      store (a, x, y0 + k, (T) finish (sum, 9));
+      store (a, x, y0 + k, (T) Mean < T >::of (a, sum, 9));
     }
     return;
   }

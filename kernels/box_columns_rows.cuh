@@ -597,6 +597,33 @@ finish_by (Sum4 sum, unsigned int count, Divider by)
   return sum;
 }
 
+/* finish_by() of a row's windows of samples of type T, whose reciprocal
+ * @by is that of Mean<T>::divisor() of @count: for 16-bit samples
+ * rounded as Mean<T>::of() rounds them. */
+template <typename T>
+struct RowMean
+{
+  template <typename Acc, typename By>
+  static __device__ __forceinline__ auto
+  by (const BoxBlurArgs & a, Acc sum, unsigned int count, By by)
+      -> decltype (finish_by (sum, count, by))
+  {
+    return finish_by (sum, count, by);
+  }
+};
+
+template <>
+struct RowMean < uint16 >
+{
+  template <typename Acc, typename By>
+  static __device__ __forceinline__ Acc
+  by (const BoxBlurArgs & a, Acc sum, unsigned int count, By by)
+  {
+    return at_depth (finish_by (sum, Mean < uint16 >::divisor (a, count),
+            by), a.shift);
+  }
+};
+
 /* The column sum that column @j stands for in a row's windows: with
  * INSIDE (every window of the run is inside the frame) the column sums'
  * column @j; else the one border_index names, or where it names none
@@ -651,7 +678,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
   const unsigned int rows = shrink ?
       min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
   const unsigned int full = (2 * rx + 1) * rows;
-  const auto inv = reciprocal (full, (Acc) 0);
+  const auto inv = reciprocal (Mean < T >::divisor (a, full), (Acc) 0);
 
   for (int xs = x0 + lane * K; xs - lane * K < x1; xs += 32 * K) {
     Acc sum[K], local;
@@ -675,8 +702,8 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
           (unsigned int) (min (x + rx, a.width - 1) - max (x - rx, 0) + 1) *
           rows;
       const Acc s = Sums::at (before, sum[c]);
-      out[c] = (T) (count == full ? finish_by (s, full, inv) :
-          finish (s, count));
+      out[c] = (T) (count == full ? RowMean < T >::by (a, s, full, inv) :
+          Mean < T >::of (a, s, count));
     }
 
     uint8 *p = a.dst + (long long) y * a.dst_stride +

@@ -176,6 +176,10 @@ typedef struct
    * width, x_first, x_last and row_run then count bytes, the radius
    * pixels (box_tiles_f32: 1, and they count samples) */
   int pixel_samples;
+  /* 16-bit samples whose low shift bits are no part of them (P010's 6,
+   * P012's 4): means and blends are rounded at the samples' depth and
+   * stored back in the high bits, the low ones zero */
+  int shift;
 } BoxBlurArgs;
 
 #endif

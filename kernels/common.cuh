@@ -412,6 +412,59 @@ finish (Sum4 sum, unsigned int count)
   return sum;
 }
 
+/* The mean of @count samples of type T summing to @sum: finish(), but
+ * for 16-bit samples whose low a.shift bits are no part of them (P010,
+ * P012) rounded at the samples' depth and stored back in the high bits:
+ * the sum divided by count << shift, shifted back. */
+template <typename T>
+struct Mean
+{
+  template <typename Acc>
+  static __device__ __forceinline__ auto
+  of (const BoxBlurArgs & a, Acc sum, unsigned int count)
+      -> decltype (finish (sum, count))
+  {
+    return finish (sum, count);
+  }
+
+  /* what a mean of @count samples divides by */
+  static __device__ __forceinline__ unsigned int
+  divisor (const BoxBlurArgs & a, unsigned int count)
+  {
+    return count;
+  }
+};
+
+/* @q, a 16-bit mean rounded at the samples' depth (16 - @shift bits),
+ * stored back in the high bits.  Words whose low bits are not 0 (no part
+ * of a P010 sample, but a source may set them) may round to one past the
+ * depth's largest value, which is kept instead of wrapping round to 0. */
+template <typename Acc>
+__device__ __forceinline__ Acc
+at_depth (Acc q, int shift)
+{
+  const Acc top = (Acc) (0xffffu >> shift);
+
+  return (q < top ? q : top) << shift;
+}
+
+template <>
+struct Mean < uint16 >
+{
+  template <typename Acc>
+  static __device__ __forceinline__ Acc
+  of (const BoxBlurArgs & a, Acc sum, unsigned int count)
+  {
+    return at_depth (finish (sum, divisor (a, count)), a.shift);
+  }
+
+  static __device__ __forceinline__ unsigned int
+  divisor (const BoxBlurArgs & a, unsigned int count)
+  {
+    return count << a.shift;
+  }
+};
+
 template <>
 __device__ __forceinline__ Pixel4
 as_sample < Pixel4 > (unsigned int i, float f)
@@ -472,13 +525,13 @@ blur_sample (const BoxBlurArgs & a, int x, int y)
     for (int yy = y0; yy <= y1; yy++)
       for (int xx = x0; xx <= x1; xx++)
         sum += src_at < T > (a, xx, yy);
-    return (T) finish (sum, (x1 - x0 + 1) * (y1 - y0 + 1));
+    return (T) Mean < T >::of (a, sum, (x1 - x0 + 1) * (y1 - y0 + 1));
   }
 
   for (int yy = y - ry; yy <= y + ry; yy++)
     for (int xx = x - rx; xx <= x + rx; xx++)
       sum += sample < T > (a, xx, yy);
-  return (T) finish (sum, (2 * rx + 1) * (2 * ry + 1));
+  return (T) Mean < T >::of (a, sum, (2 * rx + 1) * (2 * ry + 1));
 }
 
 /* One thread per output sample. */

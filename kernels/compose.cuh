@@ -57,19 +57,22 @@ shape_weight (const BoxBlurArgs & a, int dx, int dy)
 }
 
 
-/* (cur (d - n) + red n) / d, rounded half up */
+/* (cur (d - n) + red n) / d, rounded half up; for 16-bit samples whose
+ * low @shift bits are no part of them (P010, P012) rounded at their depth
+ * and stored back in the high bits (at_depth()) */
 template <typename T>
 __device__ __forceinline__ T
-blend (T cur, T red, int n, int d)
+blend (T cur, T red, int n, int d, int shift)
 {
   const unsigned int sum = (unsigned int) cur * (d - n) +
       (unsigned int) red * n;
-  return (T) ((2 * sum + d) / (2 * d));
+  const unsigned int den = (unsigned int) d << shift;
+  return (T) at_depth ((2 * sum + den) / (2 * den), shift);
 }
 
 template <>
 __device__ __forceinline__ float
-blend < float >(float cur, float red, int n, int d)
+blend < float >(float cur, float red, int n, int d, int)
 {
   return __fdiv_rn (__fadd_rn (__fmul_rn (cur, (float) (d - n)),
           __fmul_rn (red, (float) n)), (float) d);
@@ -98,7 +101,7 @@ compose (const BoxBlurArgs & a)
     return;
   }
   const T cur = load < T > (a.dst, a.dst_stride, a.dst_step, x, y);
-  store (a, x, y, blend < T > (cur, red, n, d));
+  store (a, x, y, blend < T > (cur, red, n, d, a.shift));
 }
 
 extern "C" __global__ void

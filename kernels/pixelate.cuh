@@ -53,7 +53,7 @@ pixelate (const BoxBlurArgs & a)
     Acc block = 0;
     for (int i = 0; i < per_block; i++)
       block += columns[t * per_block + i];
-    blocks[t] = (Acc) finish (block, count);
+    blocks[t] = (Acc) Mean < T >::of (a, block, count);
   }
   __syncthreads ();
 

@@ -260,6 +260,7 @@ args_init (BoxBlurArgs * args, GstCudaBoxBlurSampleType type,
   args->shape = shape_codes[window->shape];
   args->feather = window->feather;
   args->fill = window->work == GST_CUDA_BOX_BLUR_WORK_FILL;
+  args->shift = dst->shift;
   args->fill_int = integer_sample (window->fill_value, type);
   args->fill_float = (gfloat) window->fill_value;
 }

@@ -108,16 +108,30 @@ set_sample (GstCudaBoxBlurSampleType type, guint8 * p, gdouble v)
   }
 }
 
+/* @q, an integer mean rounded at the samples' depth (16 - @shift bits of
+ * a 16-bit word), stored back in the high bits; one past the depth's
+ * largest value (words whose low bits were not 0) kept at the largest. */
+static guint64
+at_depth (guint64 q, gint shift)
+{
+  return MIN (q, 0xffffu >> shift) << shift;
+}
+
 /* Writes the mean @sum / @count as a sample of @type: integers rounded half
- * up, floats divided in float (@sum then holds a float) or in double. */
+ * up, floats divided in float (@sum then holds a float) or in double.
+ * Integers whose low @shift bits are no part of the sample (P010, P012)
+ * are rounded at the samples' depth and stored back in the high bits. */
 static void
 put_mean (GstCudaBoxBlurSampleType type, guint8 * p, gdouble sum,
-    guint64 count)
+    guint64 count, gint shift)
 {
+  const guint64 den = count << shift;
+
   if (type == GST_CUDA_BOX_BLUR_F32)
     set_sample (type, p, (gfloat) (sum / count));
   else
-    set_sample (type, p, (2 * (guint64) sum + count) / (2 * count));
+    set_sample (type, p, at_depth ((2 * (guint64) sum + den) / (2 * den),
+            shift));
 }
 
 static void
@@ -164,7 +178,8 @@ box_blur_ref_plane (GstCudaBoxBlurSampleType type,
       if (type == GST_CUDA_BOX_BLUR_F32)
         *(gfloat *) sample_ptr (dst, x, y) = fsum / (gfloat) count;
       else
-        put_mean (type, (guint8 *) sample_ptr (dst, x, y), isum, count);
+        put_mean (type, (guint8 *) sample_ptr (dst, x, y), isum, count,
+            dst->shift);
     }
   }
 }
@@ -194,7 +209,7 @@ box_blur_ref_pixelate (GstCudaBoxBlurSampleType type,
       for (y = by; y < y1; y++)
         for (x = bx; x < x1; x++)
           put_mean (type, (guint8 *) sample_ptr (dst, x, y), sum,
-              (guint64) (x1 - bx) * (y1 - by));
+              (guint64) (x1 - bx) * (y1 - by), dst->shift);
     }
   }
 }
@@ -244,7 +259,7 @@ box_blur_sat_plane (GstCudaBoxBlurSampleType type,
       const gdouble n = inside[b + w] - inside[b] - inside[a + w] + inside[a];
 
       put_mean (type, (guint8 *) sample_ptr (dst, r.x + x, r.y + y), s,
-          (guint64) n);
+          (guint64) n, dst->shift);
     }
   }
   g_free (sum);
@@ -326,10 +341,16 @@ compose_plane (GstCudaBoxBlurSampleType type, const GstCudaBoxBlurPlane * red,
 
         set_sample (type, out, n == d ? (gfloat) v : (keep + take) /
             (gfloat) d);
+      } else if (n == d) {
+        /* wholly inside: the redaction (or a kept region's input) as it
+         * is, low bits and all */
+        set_sample (type, out, v);
       } else {
         const guint64 sum = (guint64) cur * (d - n) + (guint64) v * n;
+        const guint64 den = (guint64) d << dst->shift;
 
-        set_sample (type, out, (gdouble) ((2 * sum + d) / (2 * d)));
+        set_sample (type, out, (gdouble) at_depth ((2 * sum + den) /
+                (2 * den), dst->shift));
       }
     }
   }

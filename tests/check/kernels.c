@@ -105,6 +105,7 @@ check_frame (GstCudaBoxBlurVariant variant, const gchar * format, gint w,
   src.width = dst.width = w;
   src.height = dst.height = h;
   src.step = dst.step = info.comp[0].step;
+  src.shift = dst.shift = info.comp[0].shift;
   src.stride = info.stride[0] + pad;
   dst.stride = info.stride[0];
 

@@ -340,6 +340,49 @@ GST_START_TEST (test_gray16)
 
 GST_END_TEST;
 
+/* P010: 10-bit samples in the high bits of 16-bit words.  The mean is
+ * rounded at 10 bits and stored back in the high bits, the low six zero,
+ * where a mean of the words would keep low bits (words 64, 64, 128: 85). */
+GST_START_TEST (test_high_bits)
+{
+  /* samples 1, 1, 2, 1023 */
+  const guint16 src[] = { 1 << 6, 1 << 6, 2 << 6, 1023 << 6 };
+  /* (1+1)/2 = 1, (1+1+2)/3 = 1.33, (1+2+1023)/3 = 342, (2+1023)/2 =
+   * 512.5 */
+  const guint16 expected[] = { 1 << 6, 1 << 6, 342 << 6, 513 << 6 };
+  guint16 out[4];
+  GstCudaBoxBlurPlane in = plane_new ((gpointer) src, 4, 1, 8, 2);
+  GstCudaBoxBlurPlane o = plane_new (out, 4, 1, 8, 2);
+  GstCudaBoxBlurWindow w = window_new (1, 0,
+      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
+  gint i;
+
+  in.shift = o.shift = 6;
+  box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+  box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+
+  /* words whose low bits are set (no part of a P010 sample): their mean
+   * rounds to one past 1023, which stays 1023 instead of wrapping to 0 */
+  {
+    const guint16 ones[] = { 0xffff, 0xffff, 0xffff, 0xffff };
+    GstCudaBoxBlurPlane all = plane_new ((gpointer) ones, 4, 1, 8, 2);
+
+    all.shift = 6;
+    box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &all, &o, &w, NULL);
+    for (i = 0; i < 4; i++)
+      fail_unless_equals_int (out[i], 1023 << 6);
+    box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &all, &o, &w, NULL);
+    for (i = 0; i < 4; i++)
+      fail_unless_equals_int (out[i], 1023 << 6);
+  }
+}
+
+GST_END_TEST;
+
 /* A region is blurred exactly as in the whole frame, reading the real
  * pixels around it; the rest is left untouched. */
 GST_START_TEST (test_region_reads_neighbours)
@@ -528,6 +571,46 @@ GST_START_TEST (test_component_windows)
 
 GST_END_TEST;
 
+/* Packed 4:2:2: one plane of Y0 U Y1 V (YUY2), U Y0 V Y1 (UYVY) or
+ * Y0 V Y1 U (YVYU); luma every 2 bytes, each chroma every 4 at half the
+ * width, rounded up; no byte of a pixel pair is padding, but at an odd
+ * width the last pair's second luma byte, which no pixel has. */
+GST_START_TEST (test_packed_422_layout)
+{
+  static const struct
+  {
+    const gchar *format;
+    gint y, u, v;                 /* offsets in the pair */
+  } formats[] = {
+    {"YUY2", 0, 1, 3}, {"UYVY", 1, 0, 2}, {"YVYU", 0, 3, 1},
+  };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    const GstCudaBoxBlurInfo info = test_info (formats[f].format, 9, 5);
+    const gint offsets[] = { formats[f].y, formats[f].u, formats[f].v };
+    gint c;
+
+    fail_unless_equals_int (info.n_planes, 1);
+    fail_unless_equals_int (info.n_components, 3);
+    fail_unless (info.has_padding, "%s", formats[f].format);
+    fail_if (test_info (formats[f].format, 10, 5).has_padding, "%s",
+        formats[f].format);
+    /* 9 pixels take 5 pairs */
+    fail_unless_equals_int (info.row_bytes[0], 20);
+    for (c = 0; c < 3; c++) {
+      fail_unless_equals_int (info.comp[c].plane, 0);
+      fail_unless_equals_int (info.comp[c].offset, offsets[c]);
+      fail_unless_equals_int (info.comp[c].step, c == 0 ? 2 : 4);
+      fail_unless_equals_int (info.comp[c].width, c == 0 ? 9 : 5);
+      fail_unless_equals_int (info.comp[c].height, 5);
+      fail_unless_equals_int (info.comp[c].w_sub, c == 0 ? 0 : 1);
+    }
+  }
+}
+
+GST_END_TEST;
+
 /* Regions: the static rectangle with 0 reaching the edge, metas filtered
  * by type and padded, everything clipped, and chroma rounded outwards. */
 GST_START_TEST (test_regions)
@@ -609,7 +692,7 @@ GST_END_TEST;
 GST_START_TEST (test_frame_components)
 {
   static const gchar *formats[] = { "I420", "NV21", "RGBx", "ARGB", "AYUV",
-    "BGR", "GRAY16_LE"
+    "BGR", "GRAY16_LE", "YUY2", "UYVY", "YVYU"
   };
   guint f;
 
@@ -653,11 +736,35 @@ GST_START_TEST (test_frame_components)
               formats[f], c, x, y);
         }
     }
-    if (info.has_padding) {
-      /* RGBx: the x byte of every pixel is copied */
-      gint x;
-      for (x = 0; x < 9; x++)
-        fail_unless_equals_int (out[4 * x + 3], src[4 * x + 3]);
+    {
+      /* the bytes of no component (RGBx's x, the last pair's second luma
+       * byte of YUY2 9 wide) are copied */
+      guint8 *taken = g_malloc0 (info.size);
+      gint p, y, b, padding = 0;
+
+      for (c = 0; c < info.n_components; c++) {
+        const GstCudaBoxBlurComponent *comp = &info.comp[c];
+        gint x;
+
+        for (y = 0; y < comp->height; y++)
+          for (x = 0; x < comp->width; x++)
+            memset (taken + info.offset[comp->plane] + comp->offset +
+                y * info.stride[comp->plane] + x * comp->step, 1,
+                info.sample_size);
+      }
+      for (p = 0; p < info.n_planes; p++)
+        for (y = 0; y < info.plane_height[p]; y++)
+          for (b = 0; b < info.row_bytes[p]; b++) {
+            const gsize i = info.offset[p] + (gsize) y * info.stride[p] + b;
+
+            if (taken[i])
+              continue;
+            padding++;
+            fail_unless (out[i] == src[i], "%s: byte %d of row %d",
+                formats[f], b, y);
+          }
+      fail_unless_equals_int (padding > 0, info.has_padding);
+      g_free (taken);
     }
     g_free (src);
     g_free (out);
@@ -819,6 +926,7 @@ reference_suite (void)
   tcase_add_test (tc, test_border_modes);
   tcase_add_test (tc, test_border_modes_wide_windows);
   tcase_add_test (tc, test_gray16);
+  tcase_add_test (tc, test_high_bits);
   tcase_add_test (tc, test_region_reads_neighbours);
   tcase_add_test (tc, test_sat_matches_direct);
   tcase_add_test (tc, test_passes);
@@ -827,6 +935,7 @@ reference_suite (void)
   tcase_add_test (tc, test_gaussian_windows);
   tcase_add_test (tc, test_regions);
   tcase_add_test (tc, test_frame_components);
+  tcase_add_test (tc, test_packed_422_layout);
   return s;
 }
 

@@ -72,6 +72,10 @@ static const Family families[] = {
   {"RGBA", 0},                  /* pixels of four, whole */
   {"BGRx", 3},                  /* rows not 4-byte aligned: a component at
                                  * a time */
+  {"P010_10LE", 0},             /* 16-bit pairs, 10 bits in the high bits
+                                 * of each word */
+  {"YUY2", 0},                  /* packed 4:2:2: luma and chroma of steps 2
+                                 * and 4 in one plane */
 };
 
 typedef struct

@@ -191,19 +191,41 @@ test_fill_data (const GstCudaBoxBlurInfo * info, guint8 * data, guint seed)
   test_fill (info, &frame, seed);
 }
 
+const gchar *
+test_element_memory_type (GstElement * blur)
+{
+  gint in_use = -1;
+
+  g_object_get (blur, "memory-in-use", &in_use, NULL);
+  return in_use == 1 ? GST_CUDA_PINNED_MEMORY_TYPE :
+      GST_CUDA_MANAGED_MEMORY_TYPE;
+}
+
 gboolean
-test_is_managed (GstBuffer * buf)
+test_is_element_memory (GstElement * blur, GstBuffer * buf)
 {
   return gst_buffer_n_memory (buf) == 1
       && gst_memory_is_type (gst_buffer_peek_memory (buf, 0),
-      GST_CUDA_MANAGED_MEMORY_TYPE);
+      test_element_memory_type (blur));
 }
 
 GstHarness *
 test_harness_new (const gchar * format, gint width, gint height)
 {
-  GstHarness *h = gst_harness_new ("cudaboxblur");
+  return test_harness_new_in (NULL, format, width, height);
+}
 
+GstHarness *
+test_harness_new_in (const gchar * memory_mode, const gchar * format,
+    gint width, gint height)
+{
+  GstElement *blur = gst_element_factory_make ("cudaboxblur", NULL);
+  GstHarness *h;
+
+  if (memory_mode)
+    gst_util_set_object_arg (G_OBJECT (blur), "memory-mode", memory_mode);
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  gst_object_unref (blur);
   gst_harness_set_src_caps (h, test_caps_new (format, width, height));
   /* The harness runs the allocation query when it first makes a buffer. */
   gst_buffer_unref (gst_harness_create_buffer (h, 1));
@@ -217,8 +239,8 @@ test_pool_buffer (GstHarness * h, const GstCudaBoxBlurInfo * info,
   GstBuffer *buf = gst_harness_create_buffer (h, info->size);
   GstMapInfo map;
 
-  fail_unless (test_is_managed (buf),
-      "the offered pool is not managed memory");
+  fail_unless (test_is_element_memory (h->element, buf),
+      "the offered pool is not the element's memory-in-use");
   fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
   test_fill_data (info, map.data, seed);
   gst_buffer_unmap (buf, &map);

@@ -105,16 +105,26 @@ void         test_assert_blurred (GstBuffer * in, GstBuffer * out,
 void         test_fill_data      (const GstCudaBoxBlurInfo * info,
                                   guint8 * data, guint seed);
 
-/* TRUE when @buf is one block of the element's managed memory. */
-gboolean     test_is_managed     (GstBuffer * buf);
+/* The memory type of the route @blur's memory-in-use names once started:
+ * managed or pinned. */
+const gchar *test_element_memory_type (GstElement * blur);
+
+/* TRUE when @buf is one block of @blur's memory-in-use. */
+gboolean     test_is_element_memory (GstElement * blur, GstBuffer * buf);
 
 /* A harness around one cudaboxblur (h->element) fed with @format frames
  * of @width x @height, with the allocation query already answered. */
 GstHarness * test_harness_new    (const gchar * format, gint width,
                                   gint height);
 
-/* A frame from the managed pool the harness's cudaboxblur offered
- * upstream, filled by test_fill() from @seed. */
+/* The same with memory-mode set to @memory_mode (a nick; NULL: the
+ * default). */
+GstHarness * test_harness_new_in (const gchar * memory_mode,
+                                  const gchar * format, gint width,
+                                  gint height);
+
+/* A frame from the pool the harness's cudaboxblur offered upstream (its
+ * memory-in-use), filled by test_fill() from @seed. */
 GstBuffer *  test_pool_buffer    (GstHarness * h,
                                   const GstCudaBoxBlurInfo * info,
                                   guint seed);

@@ -35,7 +35,8 @@ push_and_check_xy (GstHarness * h, GstBuffer * in,
     /* passthrough: the very same buffer, no GPU work */
     fail_unless (out == in);
   } else {
-    fail_unless (test_is_managed (out), "output is not managed memory");
+    fail_unless (test_is_element_memory (h->element, out),
+        "output is not the element's memory-in-use");
     test_assert_blurred (in, out, format, w, height, radius_x, radius_y);
   }
   gst_buffer_unref (out);
@@ -70,7 +71,7 @@ check_size (gint w, gint height)
     gst_harness_get_allocator (h, &allocator, NULL);
     fail_unless (allocator != NULL, "no allocator offered upstream");
     fail_unless_equals_string (allocator->mem_type,
-        GST_CUDA_MANAGED_MEMORY_TYPE);
+        test_element_memory_type (h->element));
 
     for (r = 0; r < G_N_ELEMENTS (radii); r++) {
       gint radius = radii[r];
@@ -237,6 +238,105 @@ GST_START_TEST (test_pinned_mode)
 
 GST_END_TEST;
 
+/* memory-mode=auto: the memory the device's attributes call for (read
+ * here from the CUDA runtime: managed on integrated GPUs and those that
+ * read the host's page tables, pinned on the others), said by
+ * memory-in-use once started, offered upstream and produced. */
+/* Set by the memory of test_others_memory_page_locked when it is freed:
+ * whether it was still page-locked then. */
+static gboolean freed_page_locked;
+
+static void
+free_checking_unlocked (gpointer data)
+{
+  unsigned int flags;
+
+  freed_page_locked = cudaHostGetFlags (&flags, data) == cudaSuccess;
+  cudaGetLastError ();
+  g_free (data);
+}
+
+/* Host memory of others that comes back (a decoder's pool): page-locked
+ * from the second frame on, so that its copy to the GPU is one DMA
+ * transfer; unregistered before it is freed; every frame against the
+ * reference. */
+GST_START_TEST (test_others_memory_page_locked)
+{
+  const gint w = 640, height = 360;
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
+  guint8 *data = g_malloc (info.size);
+  GstMemory *mem = gst_memory_new_wrapped (0, data, info.size, 0, info.size,
+      data, free_checking_unlocked);
+  GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
+  unsigned int flags;
+  gint i;
+
+  g_object_set (h->element, "radius", 3, NULL);
+  for (i = 0; i < 3; i++) {
+    GstBuffer *in = gst_buffer_new (), *out;
+
+    test_fill_data (&info, data, i);
+    gst_buffer_append_memory (in, gst_memory_ref (mem));
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL);
+    test_assert_blurred (in, out, "GRAY8", w, height, 3, 3);
+    fail_unless_equals_int (cudaHostGetFlags (&flags, data) == cudaSuccess,
+        i > 0);
+    cudaGetLastError ();
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (h);
+  freed_page_locked = TRUE;
+  gst_memory_unref (mem);
+  fail_if (freed_page_locked, "the memory was freed page-locked");
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_memory_auto)
+{
+  const gint w = 640, height = 360;
+  GstElement *blur = gst_object_ref_sink (gst_element_factory_make
+      ("cudaboxblur", NULL));
+  GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
+  struct cudaDeviceProp props;
+  gboolean managed;
+  const gchar *type;
+  GstBuffer *in, *out;
+  GstHarness *h;
+  gint in_use;
+
+  fail_unless (cudaGetDeviceProperties (&props, 0) == cudaSuccess);
+  managed = props.integrated || props.pageableMemoryAccessUsesHostPageTables;
+  type = managed ? GST_CUDA_MANAGED_MEMORY_TYPE : GST_CUDA_PINNED_MEMORY_TYPE;
+  g_print ("memory-mode=auto on %s (integrated %d, host page tables %d): "
+      "%s\n", props.name, props.integrated,
+      props.pageableMemoryAccessUsesHostPageTables, type);
+
+  gst_util_set_object_arg (G_OBJECT (blur), "memory-mode", "auto");
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  gst_harness_set_src_caps (h, test_caps_new ("GRAY8", w, height));
+  in = gst_harness_create_buffer (h, info.size);
+  fail_unless (gst_memory_is_type (gst_buffer_peek_memory (in, 0), type),
+      "the offered pool is not %s", type);
+  gst_buffer_unref (in);
+  in = test_buffer_new (NULL, "GRAY8", w, height, 0, 3);
+  g_object_set (blur, "radius", 4, NULL);
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (gst_memory_is_type (gst_buffer_peek_memory (out, 0), type),
+      "the output is not %s", type);
+  test_assert_blurred (in, out, "GRAY8", w, height, 4, 4);
+  g_object_get (blur, "memory-in-use", &in_use, NULL);
+  fail_unless_equals_int (in_use, managed ? 0 : 1);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+  gst_object_unref (blur);
+}
+
+GST_END_TEST;
+
 /* Each frame is blurred with the radius set just before it was pushed. */
 GST_START_TEST (test_radius_change_while_playing)
 {
@@ -347,7 +447,17 @@ GST_START_TEST (test_two_elements_in_one_pipeline)
   gst_buffer_unmap (in, &in_map);
 
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-  fail_unless (test_is_managed (out));
+  {
+    /* the second element's memory (the harness's element is their bin) */
+    GstPad *src = gst_element_get_static_pad (h->element, "src");
+    GstPad *target = gst_ghost_pad_get_target (GST_GHOST_PAD (src));
+    GstElement *last = gst_pad_get_parent_element (target);
+
+    fail_unless (test_is_element_memory (last, out));
+    gst_object_unref (last);
+    gst_object_unref (target);
+    gst_object_unref (src);
+  }
   test_assert_blurred (once, out, format, w, height, 3, 3);
 
   gst_buffer_unref (out);
@@ -442,7 +552,7 @@ GST_END_TEST;
 GST_START_TEST (test_roi_in_place)
 {
   const gint w = 640, height = 360;
-  GstHarness *h = test_harness_new ("NV12", w, height);
+  GstHarness *h = test_harness_new_in ("managed", "NV12", w, height);
   GstCudaBoxBlurInfo info = test_info ("NV12", w, height);
   GstCudaBoxBlurSettings settings;
   guint i;
@@ -802,6 +912,8 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_4097x7);
   tcase_add_test (tc, test_large_and_asymmetric_radii);
   tcase_add_test (tc, test_pinned_mode);
+  tcase_add_test (tc, test_memory_auto);
+  tcase_add_test (tc, test_others_memory_page_locked);
   tcase_add_test (tc, test_radius_change_while_playing);
   tcase_add_test (tc, test_negotiation_with_appsrc);
   tcase_add_test (tc, test_two_elements_in_one_pipeline);

@@ -727,9 +727,6 @@ GST_START_TEST (test_frames_in_flight_order)
         gboolean eos = FALSE;
         guint i;
 
-        /* the pinned pool is not managed memory (test_pool_buffer) */
-        if (m == 1 && pool)
-          continue;
         ins = g_ptr_array_new_with_free_func ((GDestroyNotify)
             gst_buffer_unref);
         blur = gst_object_ref_sink (gst_element_factory_make ("cudaboxblur",

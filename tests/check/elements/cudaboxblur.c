@@ -72,9 +72,9 @@ GST_START_TEST (test_rejects_other_caps)
 {
   GstElement *e = new_blur ();
   const gchar *bad[] = {
-    "video/x-raw,format=UYVY,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=v210,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY16_BE,width=320,height=240,framerate=30/1",
-    "video/x-raw,format=I420_10LE,width=320,height=240,framerate=30/1",
+    "video/x-raw,format=P010_10BE,width=320,height=240,framerate=30/1",
     "video/x-raw,format=GRAY8,width=0,height=240,framerate=30/1",
     "video/x-raw,format=GRAY32F,width=320,height=0,framerate=30/1",
     "video/x-raw,format=GRAY8,width=40000,height=2,framerate=30/1",
@@ -174,7 +174,8 @@ format_listed (const GValue * formats, const gchar * format)
 GST_START_TEST (test_cuda_memory_caps)
 {
   static const gchar *const not_in_cuda[] = { "GRAY8", "GRAY16_LE",
-    "GRAY32F", "AYUV", "xRGB", "xBGR"
+    "GRAY32F", "AYUV", "xRGB", "xBGR", "YVYU", "I420_12LE", "Y444_10LE",
+    "Y444_12LE", "P012_LE"
   };
   GstElement *e = new_blur ();
   GstPad *src = gst_element_get_static_pad (e, "src");
@@ -193,7 +194,7 @@ GST_START_TEST (test_cuda_memory_caps)
   for (f = 0; f < test_n_formats; f++)
     n_cuda += format_listed (formats, test_formats[f]);
   fail_unless_equals_int (n_cuda, gst_value_list_get_size (formats));
-  fail_unless_equals_int (n_cuda, 14);
+  fail_unless_equals_int (n_cuda, 22);
   for (f = 0; f < G_N_ELEMENTS (not_in_cuda); f++)
     fail_if (format_listed (formats, not_in_cuda[f]), "%s", not_in_cuda[f]);
   gst_caps_unref (caps);
@@ -202,6 +203,11 @@ GST_START_TEST (test_cuda_memory_caps)
           "width=1920,height=1080,framerate=30/1"));
   fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=RGBA,"
           "width=323,height=241,framerate=0/1"));
+  /* what nvh265dec gives for HEVC Main10, and webcams' 4:2:2 */
+  fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),"
+          "format=P010_10LE,width=1920,height=1080,framerate=30/1"));
+  fail_unless (sink_accepts (e, "video/x-raw(memory:CUDAMemory),format=YUY2,"
+          "width=640,height=480,framerate=30/1"));
 
   /* asked for in one memory, in either direction */
   filter = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
@@ -415,16 +421,92 @@ GST_START_TEST (test_info_from_caps)
   fail_unless_equals_int (info.n_components, 3);
   fail_unless (info.has_padding);
 
-  /* every format parses, with each component inside its rows */
+  /* 10-, 12- and 16-bit samples in the low bits of 16-bit words: their
+   * largest sample, fill colours and border values at their depth */
+  info = test_info ("I420_10LE", 323, 241);
+  fail_unless_equals_int (info.type, GST_CUDA_BOX_BLUR_U16);
+  fail_unless_equals_int (info.comp[1].width, 162);
+  fail_unless_equals_int (info.comp[1].step, 2);
+  fail_unless_equals_int (gst_cuda_box_blur_info_sample_max (&info, 0), 1023);
+  /* white in BT.709's limited range: 940 of 1023, as 235 of 255 */
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&info, 0,
+          0xffffffff), 940);
+  fail_unless_equals_int (gst_cuda_box_blur_info_color_sample (&info, 1,
+          0xffffffff), 512);
+  {
+    GstCudaBoxBlurSettings s;
+    GstCudaBoxBlurWindow window;
+
+    gst_cuda_box_blur_settings_init (&s);
+    s.border = GST_CUDA_BOX_BLUR_BORDER_CONSTANT;
+    s.border_value = 60000;
+    gst_cuda_box_blur_settings_window (&s, &info, 0, &window);
+    fail_unless_equals_int (window.border_value, 1023);
+    info = test_info ("GRAY16_LE", 8, 8);
+    gst_cuda_box_blur_settings_window (&s, &info, 0, &window);
+    fail_unless_equals_int (window.border_value, 60000);
+  }
+  /* P010: U and V words side by side (GStreamer 1.22 says V is 1 byte
+   * into the pair), 10 bits in the high bits of each */
+  info = test_info ("P010_10LE", 64, 48);
+  fail_unless_equals_int (info.n_planes, 2);
+  fail_unless_equals_int (info.comp[1].offset, 0);
+  fail_unless_equals_int (info.comp[2].offset, 2);
+  fail_unless_equals_int (info.comp[2].step, 4);
+  fail_unless_equals_int (info.comp[0].shift, 6);
+  fail_unless_equals_int (info.comp[2].shift, 6);
+  fail_if (info.has_padding);
+  {
+    GstCudaBoxBlurSettings s;
+    GstCudaBoxBlurWindow window;
+
+    gst_cuda_box_blur_settings_init (&s);
+    s.mode = GST_CUDA_BOX_BLUR_MODE_FILL;
+    s.fill_color = 0xffffffff;
+    s.border = GST_CUDA_BOX_BLUR_BORDER_CONSTANT;
+    s.border_value = 60000;
+    gst_cuda_box_blur_settings_window (&s, &info, 0, &window);
+    fail_unless_equals_int (window.fill_value, 940 << 6);
+    fail_unless_equals_int (window.border_value, 1023 << 6);
+  }
+  info = test_info ("P016_LE", 8, 8);
+  fail_unless_equals_int (info.comp[2].offset, 2);
+  fail_unless_equals_int (info.comp[2].shift, 0);
+  info = test_info ("I422_12LE", 8, 8);
+  fail_unless_equals_int (gst_cuda_box_blur_info_sample_max (&info, 2), 4095);
+  fail_unless_equals_int (info.comp[2].height, 8);
+  info = test_info ("Y444_16LE", 8, 8);
+  fail_unless_equals_int (gst_cuda_box_blur_info_sample_max (&info, 1),
+      65535);
+
+  /* every format parses, with each component inside its rows, and frames
+   * of odd sizes as large as GStreamer's (whose frame of I422_10LE counts
+   * an odd height's chroma rows rounded up), so that other elements map
+   * the element's buffers as video frames */
   for (f = 0; f < test_n_formats; f++) {
+    const gint sizes[][2] = { {7, 5}, {385, 289}, {1, 1} };
+    guint i;
     gint c;
 
-    info = test_info (test_formats[f], 7, 5);
-    fail_unless_equals_string (info.format, test_formats[f]);
-    for (c = 0; c < info.n_components; c++) {
-      const GstCudaBoxBlurComponent *comp = &info.comp[c];
-      fail_unless (comp->offset + (comp->width - 1) * comp->step +
-          info.sample_size <= info.row_bytes[comp->plane]);
+    for (i = 0; i < G_N_ELEMENTS (sizes); i++) {
+      GstVideoInfo vinfo;
+
+      info = test_info (test_formats[f], sizes[i][0], sizes[i][1]);
+      fail_unless_equals_string (info.format, test_formats[f]);
+      for (c = 0; c < info.n_components; c++) {
+        const GstCudaBoxBlurComponent *comp = &info.comp[c];
+        fail_unless (comp->offset + (comp->width - 1) * comp->step +
+            info.sample_size <= info.row_bytes[comp->plane]);
+      }
+      if (g_str_equal (test_formats[f], "GRAY32F"))
+        continue;
+      gst_video_info_set_format (&vinfo,
+          gst_video_format_from_string (test_formats[f]), sizes[i][0],
+          sizes[i][1]);
+      fail_unless (info.size >= GST_VIDEO_INFO_SIZE (&vinfo),
+          "%s %dx%d: %" G_GSIZE_FORMAT " bytes, GStreamer's frame %"
+          G_GSIZE_FORMAT, test_formats[f], sizes[i][0], sizes[i][1],
+          info.size, GST_VIDEO_INFO_SIZE (&vinfo));
     }
   }
 
@@ -448,7 +530,7 @@ GST_START_TEST (test_info_from_caps)
   fail_unless (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 
-  caps = gst_caps_from_string ("video/x-raw,format=UYVY,width=8,height=8");
+  caps = gst_caps_from_string ("video/x-raw,format=v210,width=8,height=8");
   fail_if (gst_cuda_box_blur_info_from_caps (&info, caps));
   gst_caps_unref (caps);
 }
@@ -650,12 +732,21 @@ GST_START_TEST (test_properties)
     };
     GEnumValue *v;
 
-    fail_unless_equals_int (mode->default_value, 0);
+    fail_unless_equals_int (mode->default_value, 2);
     v = g_enum_get_value_by_nick (mode->enum_class, "managed");
     fail_unless (v != NULL && v->value == 0);
     v = g_enum_get_value_by_nick (mode->enum_class, "pinned");
     fail_unless (v != NULL && v->value == 1);
+    v = g_enum_get_value_by_nick (mode->enum_class, "auto");
+    fail_unless (v != NULL && v->value == 2);
     fail_unless (mode->parent_instance.flags & GST_PARAM_MUTABLE_READY);
+    /* what start took: read-only, auto before */
+    mode = G_PARAM_SPEC_ENUM (find_property (e, "memory-in-use"));
+    fail_unless (G_PARAM_SPEC_VALUE_TYPE (mode) ==
+        G_PARAM_SPEC_VALUE_TYPE (find_property (e, "memory-mode")));
+    fail_unless ((mode->parent_instance.flags & G_PARAM_READWRITE) ==
+        G_PARAM_READABLE);
+    fail_unless_equals_int (mode->default_value, 2);
 
     fail_unless_equals_int (border->default_value,
         GST_CUDA_BOX_BLUR_BORDER_SHRINK);
@@ -867,6 +958,34 @@ GST_START_TEST (test_no_device_reasons)
 
 GST_END_TEST;
 
+/* memory-mode=auto takes managed memory where the GPU works in the host's
+ * memory (integrated, like a Jetson's, or reading the host's page tables
+ * coherently, like Grace Hopper's) and pinned memory on other GPUs. */
+GST_START_TEST (test_memory_auto_choice)
+{
+  static const struct
+  {
+    gboolean integrated, host_page_tables, managed;
+  } devices[] = {
+    {FALSE, FALSE, FALSE},      /* a discrete GPU on PCIe */
+    {TRUE, FALSE, TRUE},        /* Jetson */
+    {FALSE, TRUE, TRUE},        /* Grace Hopper */
+    {TRUE, TRUE, TRUE},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (devices); i++) {
+    GstCudaBoxBlurDevice d = { 0, };
+
+    d.integrated = devices[i].integrated;
+    d.host_page_tables = devices[i].host_page_tables;
+    fail_unless_equals_int (gst_cuda_box_blur_device_prefers_managed (&d),
+        devices[i].managed);
+  }
+}
+
+GST_END_TEST;
+
 /* A device that a kernel fault lost is refused for the rest of the
  * process, before anything asks the driver, with the advice to restart
  * the process; other devices are not.  (The element's own refusal, after
@@ -910,6 +1029,7 @@ cudaboxblur_suite (void)
   tcase_add_test (tc, test_keeps_the_memory_it_can);
 #endif
   tcase_add_test (tc, test_interlace_mode_as_given);
+  tcase_add_test (tc, test_memory_auto_choice);
   tcase_add_test (tc, test_info_from_caps);
   tcase_add_test (tc, test_frame_from_buffer_checks_layout);
   tcase_add_test (tc, test_properties);
