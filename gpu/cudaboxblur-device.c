@@ -232,6 +232,7 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
   device->minor = props.minor;
   device->integrated = props.integrated != 0;
   device->host_page_tables = props.pageableMemoryAccessUsesHostPageTables != 0;
+  device->concurrent_managed = props.concurrentManagedAccess != 0;
   device->target.multiprocessors = props.multiProcessorCount;
   device->target.shared_per_multiprocessor = props.sharedMemPerMultiprocessor;
   device->target.reserved_shared_per_block = props.reservedSharedMemPerBlock;
@@ -250,13 +251,16 @@ gst_cuda_box_blur_device_query (gint device_id, GstCudaBoxBlurDevice * device,
  * @device, rather than in pinned host memory copied to and from device
  * memory: where the GPU works in the host's memory anyway, integrated
  * with it or reading it coherently through the host's page tables.  On
- * other GPUs managed pages migrate to the device and back with every
- * frame.
+ * other GPUs the kernels cross the bus for every read.  Only where the
+ * CPU may touch managed memory while kernels run: without
+ * concurrentManagedAccess (Jetson), a source writing the next frame into
+ * the pool while the element's kernels run is a segmentation fault.
  */
 gboolean
 gst_cuda_box_blur_device_prefers_managed (const GstCudaBoxBlurDevice * device)
 {
-  return device->integrated || device->host_page_tables;
+  return device->concurrent_managed && (device->integrated
+      || device->host_page_tables);
 }
 
 /**

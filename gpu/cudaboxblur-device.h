@@ -27,6 +27,9 @@ typedef struct
   gboolean integrated;          /* shares the host's memory (Jetson) */
   gboolean host_page_tables;    /* reads the host's memory coherently,
                                  * through its page tables (Grace Hopper) */
+  gboolean concurrent_managed;  /* the CPU may touch managed memory while
+                                 * kernels run (concurrentManagedAccess:
+                                 * not on Jetson) */
   GstCudaBoxBlurTarget target;  /* what the plan needs to know of it */
 } GstCudaBoxBlurDevice;
 

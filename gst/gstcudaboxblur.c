@@ -324,6 +324,13 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
   if (self->mode == GST_CUDA_BOX_BLUR_MEMORY_AUTO)
     self->mode = gst_cuda_box_blur_device_prefers_managed (&self->device) ?
         GST_CUDA_BOX_BLUR_MEMORY_MANAGED : GST_CUDA_BOX_BLUR_MEMORY_PINNED;
+  else if (self->mode == GST_CUDA_BOX_BLUR_MEMORY_MANAGED
+      && !self->device.concurrent_managed)
+    GST_WARNING_OBJECT (self, "memory-mode=managed on device %d (%s), "
+        "where the CPU may not touch managed memory while kernels run: "
+        "another thread writing or reading a frame of the element's pool "
+        "then faults; memory-mode=pinned (or auto) is safe", device_id,
+        self->device.name);
   GST_OBJECT_LOCK (self);
   self->program = program;
   self->props.arch = program->description;

@@ -965,12 +965,15 @@ GST_START_TEST (test_memory_auto_choice)
 {
   static const struct
   {
-    gboolean integrated, host_page_tables, managed;
+    gboolean integrated, host_page_tables, concurrent, managed;
   } devices[] = {
-    {FALSE, FALSE, FALSE},      /* a discrete GPU on PCIe */
-    {TRUE, FALSE, TRUE},        /* Jetson */
-    {FALSE, TRUE, TRUE},        /* Grace Hopper */
-    {TRUE, TRUE, TRUE},
+    {FALSE, FALSE, TRUE, FALSE},        /* a discrete GPU on PCIe */
+    {TRUE, FALSE, FALSE, FALSE},        /* Jetson: no concurrent access */
+    {TRUE, FALSE, TRUE, TRUE},  /* an integrated GPU with it */
+    {FALSE, TRUE, TRUE, TRUE},  /* Grace Hopper */
+    {FALSE, TRUE, FALSE, FALSE},
+    {TRUE, TRUE, TRUE, TRUE},
+    {FALSE, FALSE, FALSE, FALSE},
   };
   guint i;
 
@@ -979,6 +982,7 @@ GST_START_TEST (test_memory_auto_choice)
 
     d.integrated = devices[i].integrated;
     d.host_page_tables = devices[i].host_page_tables;
+    d.concurrent_managed = devices[i].concurrent;
     fail_unless_equals_int (gst_cuda_box_blur_device_prefers_managed (&d),
         devices[i].managed);
   }
