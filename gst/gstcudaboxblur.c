@@ -321,6 +321,11 @@ gst_cuda_box_blur_open (GstCudaBoxBlur * self, gint device_id)
     return FALSE;
   }
 
+  /* memory-mode as set, resolved anew for this device (a move to the
+   * neighbours' device comes back here) */
+  GST_OBJECT_LOCK (self);
+  self->mode = self->props.memory_mode;
+  GST_OBJECT_UNLOCK (self);
   if (self->mode == GST_CUDA_BOX_BLUR_MEMORY_AUTO)
     self->mode = gst_cuda_box_blur_device_prefers_managed (&self->device) ?
         GST_CUDA_BOX_BLUR_MEMORY_MANAGED : GST_CUDA_BOX_BLUR_MEMORY_PINNED;
@@ -388,7 +393,6 @@ gst_cuda_box_blur_start (GstBaseTransform * trans)
 
   GST_OBJECT_LOCK (self);
   device_id = self->props.device_id;
-  self->mode = self->props.memory_mode;
   GST_OBJECT_UNLOCK (self);
 
   /* GstBaseTransform posts nothing when start() fails: every failure

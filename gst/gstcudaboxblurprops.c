@@ -408,8 +408,9 @@ static const PropRow rows[] = {
         "the GPU, or the faster of the two on the device (auto)",
         G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
         DEFAULT_MEMORY_MODE, READY_ONLY, AT (memory_mode), NONE, 0},
-  {"memory-in-use", "Memory in use", "The memory mode taken at start: "
-        "memory-mode's, or what auto chose for the device; auto before",
+  {"memory-in-use", "Memory in use", "The memory mode taken at the last "
+        "start (or move to the CUDA neighbours' device): memory-mode's, or "
+        "what auto chose for the device; auto before the first",
         G_TYPE_ENUM, gst_cuda_box_blur_memory_mode_get_type, 0, 0,
         GST_CUDA_BOX_BLUR_MEMORY_AUTO, G_PARAM_READABLE |
         G_PARAM_STATIC_STRINGS, AT (memory_in_use), NONE, 0},
