@@ -16,14 +16,19 @@
  * camera's buffers, an application's) is copied to the GPU before the
  * blur.  From pageable memory that copy goes through the driver's own
  * staging buffers, at a fraction of the bus's rate; from page-locked
- * memory it is one DMA transfer.  So the second time the element sees
- * the same GstMemory (pools hand their memories out again and again; a
+ * memory it is one DMA transfer.  So the second time an element sees the
+ * same GstMemory (pools hand their memories out again and again; a
  * memory seen once is often never seen again, and page-locking it costs
  * more than one copy), it page-locks it with cudaHostRegister, for every
  * CUDA context of the process; the memory stays so until it is freed,
- * when the destroy notify of its qdata unregisters it first.  Where
- * registering fails (memory the driver cannot pin), the memory is copied
- * as before, and never tried again.
+ * when the destroy notify of its qdata unregisters it first.  A sight
+ * counts only by the element that saw the memory first: the two branches
+ * of a tee each see a frame once.  The whole block of the memory is
+ * registered (maxsize bytes from offset 0), so that a view of it the
+ * memory is resized to later lies inside the range registered: a copy
+ * from a range that starts inside a registered one and runs past it
+ * fails.  Where registering fails (memory the driver cannot pin), the
+ * memory is copied as before, and never tried again.
  *
  * Only plain system memory is page-locked: its pages stay mapped at one
  * place while it lives.  Other host memory (file descriptors, dmabuf,
@@ -54,7 +59,8 @@ static GMutex registering;
 /* What the element knows of a memory of others it has seen. */
 typedef struct
 {
-  gpointer data;                /* the range seen, and page-locked once */
+  gconstpointer seer;           /* the element that saw it first */
+  gpointer data;                /* the memory's block, page-locked once */
   gsize size;
   gboolean registered;
   gboolean failed;              /* registering failed: never again */
@@ -83,48 +89,54 @@ registration_free (gpointer p)
 
 /**
  * gst_cuda_box_blur_register_host:
+ * @seer: the element that sees @buffer
  * @map: @buffer mapped for the host
  * @context: (nullable): the element's #GstCudaContext, or %NULL for the
  *   primary context of @device_id
  *
  * Page-locks @buffer's one memory, system memory of others, the second
- * time it is seen mapped at the same place (see above).  Call with no
+ * time @seer sees it, its block at the same place (see above).  Call with no
  * CUDA context of the element current.
  *
  * Returns: whether the memory is page-locked.
  */
 gboolean
-gst_cuda_box_blur_register_host (GstBuffer * buffer, const GstMapInfo * map,
-    GstObject * context, gint device_id)
+gst_cuda_box_blur_register_host (gconstpointer seer, GstBuffer * buffer,
+    const GstMapInfo * map, GstObject * context, gint device_id)
 {
   GstMemory *mem;
   Registration *r;
   cudaError_t err;
   gboolean locked = FALSE;
+  guint8 *block;
 
   if (gst_buffer_n_memory (buffer) != 1)
     return FALSE;
   mem = gst_buffer_peek_memory (buffer, 0);
   if (!gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM))
     return FALSE;
+  block = map->data - mem->offset;
 
   g_mutex_lock (&registering);
   r = gst_mini_object_get_qdata (GST_MINI_OBJECT (mem), REGISTRATION_QUARK);
   if (!r) {
     r = g_new0 (Registration, 1);
-    r->data = map->data;
-    r->size = map->size;
+    r->seer = seer;
+    r->data = block;
+    r->size = mem->maxsize;
     gst_mini_object_set_qdata (GST_MINI_OBJECT (mem), REGISTRATION_QUARK, r,
         registration_free);
     goto done;
   }
-  /* the range registered, or to be, and no other */
-  if (r->data != map->data || r->size != map->size || r->failed)
+  /* the block registered, or to be, and no other */
+  if (r->data != block || r->size != mem->maxsize || r->failed)
     goto done;
   if (r->registered) {
     locked = TRUE;
     goto done;
   }
+  if (r->seer != seer)
+    goto done;
 
   if (!gst_cuda_box_blur_context_enter (context, device_id, NULL))
     goto done;

@@ -15,7 +15,8 @@
 
 G_BEGIN_DECLS
 
-gboolean gst_cuda_box_blur_register_host (GstBuffer * buffer,
+gboolean gst_cuda_box_blur_register_host (gconstpointer seer,
+                                          GstBuffer * buffer,
                                           const GstMapInfo * map,
                                           GstObject * context,
                                           gint device_id);

@@ -134,7 +134,7 @@ gst_cuda_box_blur_map (GstCudaBoxBlur * self, GstBuffer * buffer,
   /* others' host memory that comes back is page-locked, and copied at the
    * bus's rate */
   if (image->location == GST_CUDA_BOX_BLUR_IN_HOST)
-    gst_cuda_box_blur_register_host (buffer, map, CUDA_CONTEXT (self),
+    gst_cuda_box_blur_register_host (self, buffer, map, CUDA_CONTEXT (self),
         self->device.device_id);
   if (foreign && !self->foreign_logged) {
     GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " is not CUDA memory of "

@@ -238,10 +238,6 @@ GST_START_TEST (test_pinned_mode)
 
 GST_END_TEST;
 
-/* memory-mode=auto: the memory the device's attributes call for (read
- * here from the CUDA runtime: managed on integrated GPUs and those that
- * read the host's page tables, pinned on the others), said by
- * memory-in-use once started, offered upstream and produced. */
 /* Set by the memory of test_others_memory_page_locked when it is freed:
  * whether it was still page-locked then. */
 static gboolean freed_page_locked;
@@ -294,6 +290,87 @@ GST_START_TEST (test_others_memory_page_locked)
 
 GST_END_TEST;
 
+/* A page-locked memory resized to another view of its block (a producer
+ * that skips a header on some frames) is still copied and blurred: the
+ * whole block is page-locked, so the view lies inside it (a copy from a
+ * range that starts inside a registered one and runs past it fails). */
+GST_START_TEST (test_others_memory_resized)
+{
+  const gint w = 640, height = 360;
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
+  const gsize skip = 4096;
+  guint8 *data = g_malloc (info.size + skip);
+  GstMemory *mem = gst_memory_new_wrapped (0, data, info.size + skip, 0,
+      info.size, data, g_free);
+  GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
+  unsigned int flags;
+  gint i;
+
+  g_object_set (h->element, "radius", 3, NULL);
+  for (i = 0; i < 3; i++) {
+    GstBuffer *in = gst_buffer_new (), *out;
+
+    /* the third frame a view 4096 bytes into the block */
+    if (i == 2)
+      gst_memory_resize (mem, skip, info.size);
+    test_fill_data (&info, data + (i == 2 ? skip : 0), i);
+    gst_buffer_append_memory (in, gst_memory_ref (mem));
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL, "frame %d: no output", i);
+    test_assert_blurred (in, out, "GRAY8", w, height, 3, 3);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  fail_unless (cudaHostGetFlags (&flags, data + skip + info.size - 1)
+      == cudaSuccess, "the end of the block is not page-locked");
+  gst_harness_teardown (h);
+  gst_memory_unref (mem);
+}
+
+GST_END_TEST;
+
+/* The two branches of a tee each see a frame once: a memory new with
+ * every frame is copied as it is, never page-locked (which costs more
+ * than the copy it would save); one element seeing it again locks it. */
+GST_START_TEST (test_others_memory_seen_by_two)
+{
+  const gint w = 640, height = 360;
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
+  GstHarness *a = test_harness_new_in ("pinned", "GRAY8", w, height);
+  GstHarness *b = test_harness_new_in ("pinned", "GRAY8", w, height);
+  guint8 *data = g_malloc (info.size);
+  GstMemory *mem = gst_memory_new_wrapped (0, data, info.size, 0, info.size,
+      data, g_free);
+  GstHarness *const seers[] = { a, b, a };
+  unsigned int flags;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (seers); i++) {
+    GstBuffer *in = gst_buffer_new (), *out;
+
+    test_fill_data (&info, data, i);
+    gst_buffer_append_memory (in, gst_memory_ref (mem));
+    out = gst_harness_push_and_pull (seers[i], gst_buffer_ref (in));
+    fail_unless (out != NULL);
+    test_assert_blurred (in, out, "GRAY8", w, height, 1, 1);
+    fail_unless_equals_int (cudaHostGetFlags (&flags, data) == cudaSuccess,
+        i == 2);
+    cudaGetLastError ();
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (a);
+  gst_harness_teardown (b);
+  gst_memory_unref (mem);
+}
+
+GST_END_TEST;
+
+/* memory-mode=auto: the memory the device's attributes call for (read
+ * here from the CUDA runtime: managed on integrated GPUs and those that
+ * read the host's page tables, where the CPU may touch managed memory
+ * while kernels run; pinned on the others), said by memory-in-use once
+ * started, offered upstream and produced. */
 GST_START_TEST (test_memory_auto)
 {
   const gint w = 640, height = 360;
@@ -308,11 +385,13 @@ GST_START_TEST (test_memory_auto)
   gint in_use;
 
   fail_unless (cudaGetDeviceProperties (&props, 0) == cudaSuccess);
-  managed = props.integrated || props.pageableMemoryAccessUsesHostPageTables;
+  managed = props.concurrentManagedAccess && (props.integrated
+      || props.pageableMemoryAccessUsesHostPageTables);
   type = managed ? GST_CUDA_MANAGED_MEMORY_TYPE : GST_CUDA_PINNED_MEMORY_TYPE;
-  g_print ("memory-mode=auto on %s (integrated %d, host page tables %d): "
-      "%s\n", props.name, props.integrated,
-      props.pageableMemoryAccessUsesHostPageTables, type);
+  g_print ("memory-mode=auto on %s (integrated %d, host page tables %d, "
+      "concurrent managed access %d): %s\n", props.name, props.integrated,
+      props.pageableMemoryAccessUsesHostPageTables,
+      props.concurrentManagedAccess, type);
 
   gst_util_set_object_arg (G_OBJECT (blur), "memory-mode", "auto");
   h = gst_harness_new_with_element (blur, "sink", "src");
@@ -914,6 +993,8 @@ cudaboxblur_gpu_suite (void)
   tcase_add_test (tc, test_pinned_mode);
   tcase_add_test (tc, test_memory_auto);
   tcase_add_test (tc, test_others_memory_page_locked);
+  tcase_add_test (tc, test_others_memory_resized);
+  tcase_add_test (tc, test_others_memory_seen_by_two);
   tcase_add_test (tc, test_radius_change_while_playing);
   tcase_add_test (tc, test_negotiation_with_appsrc);
   tcase_add_test (tc, test_two_elements_in_one_pipeline);
