@@ -91,6 +91,30 @@ free_checking_unlocked (gpointer data)
   g_free (data);
 }
 
+/* Pushes @mem, a GRAY8 640x360 frame of others filled from @seed at
+ * @data, through @h (blurring with @radius), against the reference;
+ * returns whether @page is page-locked then. */
+static gboolean
+push_others (GstHarness * h, GstMemory * mem, guint8 * data, gint radius,
+    guint seed, gconstpointer page)
+{
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", 640, 360);
+  GstBuffer *in = gst_buffer_new (), *out;
+  unsigned int flags;
+  gboolean locked;
+
+  test_fill_data (&info, data, seed);
+  gst_buffer_append_memory (in, gst_memory_ref (mem));
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL, "frame %u: no output", seed);
+  test_assert_blurred (in, out, "GRAY8", 640, 360, radius, radius);
+  locked = cudaHostGetFlags (&flags, (gpointer) page) == cudaSuccess;
+  cudaGetLastError ();
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  return locked;
+}
+
 /* Host memory of others that comes back (a decoder's pool): page-locked
  * from the second frame on, so that its copy to the GPU is one DMA
  * transfer; unregistered before it is freed; every frame against the
@@ -103,24 +127,11 @@ GST_START_TEST (test_others_memory_page_locked)
   GstMemory *mem = gst_memory_new_wrapped (0, data, info.size, 0, info.size,
       data, free_checking_unlocked);
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
-  unsigned int flags;
-  gint i;
+  guint i;
 
   g_object_set (h->element, "radius", 3, NULL);
-  for (i = 0; i < 3; i++) {
-    GstBuffer *in = gst_buffer_new (), *out;
-
-    test_fill_data (&info, data, i);
-    gst_buffer_append_memory (in, gst_memory_ref (mem));
-    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-    fail_unless (out != NULL);
-    test_assert_blurred (in, out, "GRAY8", w, height, 3, 3);
-    fail_unless_equals_int (cudaHostGetFlags (&flags, data) == cudaSuccess,
-        i > 0);
-    cudaGetLastError ();
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
-  }
+  for (i = 0; i < 3; i++)
+    fail_unless_equals_int (push_others (h, mem, data, 3, i, data), i > 0);
   gst_harness_teardown (h);
   freed_page_locked = TRUE;
   gst_memory_unref (mem);
@@ -142,26 +153,15 @@ GST_START_TEST (test_others_memory_resized)
   GstMemory *mem = gst_memory_new_wrapped (0, data, info.size + skip, 0,
       info.size, data, g_free);
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
-  unsigned int flags;
-  gint i;
+  guint8 *const end = data + skip + info.size - 1;
 
   g_object_set (h->element, "radius", 3, NULL);
-  for (i = 0; i < 3; i++) {
-    GstBuffer *in = gst_buffer_new (), *out;
-
-    /* the third frame a view 4096 bytes into the block */
-    if (i == 2)
-      gst_memory_resize (mem, skip, info.size);
-    test_fill_data (&info, data + (i == 2 ? skip : 0), i);
-    gst_buffer_append_memory (in, gst_memory_ref (mem));
-    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-    fail_unless (out != NULL, "frame %d: no output", i);
-    test_assert_blurred (in, out, "GRAY8", w, height, 3, 3);
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
-  }
-  fail_unless (cudaHostGetFlags (&flags, data + skip + info.size - 1)
-      == cudaSuccess, "the end of the block is not page-locked");
+  fail_if (push_others (h, mem, data, 3, 0, data));
+  fail_unless (push_others (h, mem, data, 3, 1, end),
+      "the end of the block is not page-locked");
+  /* a view 4096 bytes into the block */
+  gst_memory_resize (mem, skip, info.size);
+  fail_unless (push_others (h, mem, data + skip, 3, 2, data));
   gst_harness_teardown (h);
   gst_memory_unref (mem);
 }
@@ -181,23 +181,11 @@ GST_START_TEST (test_others_memory_seen_by_two)
   GstMemory *mem = gst_memory_new_wrapped (0, data, info.size, 0, info.size,
       data, g_free);
   GstHarness *const seers[] = { a, b, a };
-  unsigned int flags;
   guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (seers); i++) {
-    GstBuffer *in = gst_buffer_new (), *out;
-
-    test_fill_data (&info, data, i);
-    gst_buffer_append_memory (in, gst_memory_ref (mem));
-    out = gst_harness_push_and_pull (seers[i], gst_buffer_ref (in));
-    fail_unless (out != NULL);
-    test_assert_blurred (in, out, "GRAY8", w, height, 1, 1);
-    fail_unless_equals_int (cudaHostGetFlags (&flags, data) == cudaSuccess,
+  for (i = 0; i < G_N_ELEMENTS (seers); i++)
+    fail_unless_equals_int (push_others (seers[i], mem, data, 1, i, data),
         i == 2);
-    cudaGetLastError ();
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
-  }
   gst_harness_teardown (a);
   gst_harness_teardown (b);
   gst_memory_unref (mem);
