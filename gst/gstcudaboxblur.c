@@ -23,7 +23,7 @@
  * slide pairs of float32 sums, within a few 1e-7 of the exact mean, in
  * time independent of the radius.
  *
- * Gray, planar and semi-planar YUV and packed RGB formats are blurred
+ * Gray, planar, semi-planar and packed YUV and packed RGB formats are blurred
  * component by component without conversion: subsampled chroma takes the
  * luma radius divided by the subsampling (rounded up) unless
  * chroma-radius-x/-y say otherwise, alpha is kept unless blur-alpha is set,
@@ -44,8 +44,9 @@
  *
  * Frames in system memory live in the memory memory-mode names, by default
  * the faster on the device (memory-in-use says which): CUDA managed memory
- * where the GPU works in the host's memory, which the kernels use in
- * place, or page-locked host memory copied to and from device memory.
+ * where the GPU works in the host's memory and the CPU may touch it while
+ * kernels run, which the kernels use in place, or page-locked host memory
+ * copied to and from device memory (discrete GPUs, Jetson).
  * The element offers a pool of it upstream and allocates its output from
  * it.  Input in other memory is copied into a device staging frame
  * first.  Built with GStreamer's CUDA library, the element also takes and

@@ -24,7 +24,8 @@ G_BEGIN_DECLS
  *   and from device memory around the kernels
  * @GST_CUDA_BOX_BLUR_MEMORY_AUTO: the faster of the two on the device, taken
  *   at start: managed where the GPU works in the host's memory (integrated,
- *   or reading the host's page tables), pinned elsewhere
+ *   or reading the host's page tables) and the CPU may touch managed memory
+ *   while kernels run, pinned elsewhere (Jetson among them)
  */
 typedef enum
 {

@@ -34,8 +34,9 @@ gst_cuda_box_blur_memory_mode_get_type (void)
         "Pinned host memory, copied to and from device memory", "pinned"},
     {GST_CUDA_BOX_BLUR_MEMORY_AUTO,
         "The faster on the device: managed where the GPU works in the "
-        "host's memory (integrated, or through the host's page tables), "
-        "pinned elsewhere", "auto"},
+        "host's memory (integrated, or through the host's page tables) and "
+        "the CPU may touch managed memory while kernels run, pinned "
+        "elsewhere (Jetson among them)", "auto"},
     {0, NULL, NULL},
   };
 
@@ -316,10 +317,11 @@ static const PropRow rows[] = {
       ENUM_ROW (gst_cuda_box_blur_border_mode_get_type,
           GST_CUDA_BOX_BLUR_DEFAULT_BORDER, BLUR, SET (border))},
   {"border-value", "Border value", "The samples outside the frame with "
-        "border-mode=constant, in sample units: rounded and clamped to "
-        "0..255 for 8-bit formats and 0..65535 for GRAY16_LE, any value for "
-        "GRAY32F", DOUBLE_ROW (-G_MAXFLOAT, G_MAXFLOAT,
-          GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE, SET (border_value))},
+        "border-mode=constant, in sample units: rounded and clamped to the "
+        "format's range (0..255 at 8 bits; 1023, 4095 or 65535 at 10, 12 "
+        "and 16 bits), any value for GRAY32F", DOUBLE_ROW (-G_MAXFLOAT,
+          G_MAXFLOAT, GST_CUDA_BOX_BLUR_DEFAULT_BORDER_VALUE,
+          SET (border_value))},
   {"roi-x", "ROI x", "0..32768: left edge of the one rectangle to redact "
         "(not with roi-meta)", UINT_ROW (0, GST_CUDA_BOX_BLUR_MAX_DIMENSION,
           GST_CUDA_BOX_BLUR_DEFAULT_ROI, NUMBER, SET (roi.x))},

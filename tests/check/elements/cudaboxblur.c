@@ -706,8 +706,9 @@ GST_START_TEST (test_no_device_reasons)
 GST_END_TEST;
 
 /* memory-mode=auto takes managed memory where the GPU works in the host's
- * memory (integrated, like a Jetson's, or reading the host's page tables
- * coherently, like Grace Hopper's) and pinned memory on other GPUs. */
+ * memory (integrated, or reading the host's page tables coherently, like
+ * Grace Hopper's) and the CPU may touch managed memory while kernels run
+ * (not on Jetson), and pinned memory on other GPUs. */
 GST_START_TEST (test_memory_auto_choice)
 {
   static const struct
