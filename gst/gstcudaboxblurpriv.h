@@ -146,12 +146,6 @@ gboolean      gst_cuda_box_blur_open                  (GstCudaBoxBlur * self,
 
 void          gst_cuda_box_blur_drop_engine           (GstCudaBoxBlur * self);
 
-gboolean      gst_cuda_box_blur_post_if_lost          (GstCudaBoxBlur * self,
-                                                       const GError * error);
-
-void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self,
-                                                       const GstCudaBoxBlurSettings * settings);
-
 /* gstcudaboxblurnegotiate.c */
 gboolean      gst_cuda_box_blur_get_unit_size         (GstBaseTransform * trans,
                                                        GstCaps * caps,
@@ -191,6 +185,12 @@ gboolean      gst_cuda_box_blur_transform_meta        (GstBaseTransform * trans,
                                                        GstBuffer * inbuf);
 
 /* gstcudaboxblurtransform.c */
+void          gst_cuda_box_blur_update_passthrough    (GstCudaBoxBlur * self,
+                                                       const GstCudaBoxBlurSettings * settings);
+
+gboolean      gst_cuda_box_blur_post_if_lost          (GstCudaBoxBlur * self,
+                                                       const GError * error);
+
 void          gst_cuda_box_blur_before_transform      (GstBaseTransform * trans,
                                                        GstBuffer * buffer);
 

@@ -39,6 +39,37 @@ gst_cuda_box_blur_takes_in_place (GstCudaBoxBlur * self, GstBuffer * buffer)
       && gst_cuda_box_blur_job_in_place_helps (&self->job);
 }
 
+/* Passthrough when @settings change no pixel of the negotiated format,
+ * or before caps, of any format; never while frames cross between system
+ * and CUDA memory.  Decided on the streaming thread alone (at new caps,
+ * and before each frame from the frame's own settings), which is also the
+ * thread that reads it: a property set from another thread between the
+ * decision and the frame could otherwise let a frame that its settings
+ * redact go out as it came in. */
+void
+gst_cuda_box_blur_update_passthrough (GstCudaBoxBlur * self,
+    const GstCudaBoxBlurSettings * settings)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  gboolean passthrough;
+
+  g_mutex_lock (&self->passthrough_lock);
+  GST_OBJECT_LOCK (self);
+  passthrough = gst_cuda_box_blur_settings_blurs_nothing (settings,
+      self->negotiated ? &self->info : NULL)
+      && self->cuda_in == self->cuda_out;
+  GST_OBJECT_UNLOCK (self);
+
+  if (passthrough != gst_base_transform_is_passthrough (trans)) {
+    GST_DEBUG_OBJECT (self, "passthrough %s", passthrough ? "on" : "off");
+    gst_base_transform_set_passthrough (trans, passthrough);
+    /* Leaving passthrough needs our output pool: renegotiate allocation
+     * (before this frame: basetransform reconfigures when it takes it) */
+    gst_base_transform_reconfigure_src (trans);
+  }
+  g_mutex_unlock (&self->passthrough_lock);
+}
+
 /* Brings the controlled properties to the buffer's stream time, then
  * takes this frame's copy of the settings and decides passthrough from
  * it.  Runs before basetransform reconfigures and allocates the output, so
