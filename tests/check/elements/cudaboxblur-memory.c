@@ -153,13 +153,12 @@ GST_START_TEST (test_others_memory_resized)
   GstMemory *mem = gst_memory_new_wrapped (0, data, info.size + skip, 0,
       info.size, data, g_free);
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
-  guint8 *const end = data + skip + info.size - 1;
 
   g_object_set (h->element, "radius", 3, NULL);
   fail_if (push_others (h, mem, data, 3, 0, data));
-  fail_unless (push_others (h, mem, data, 3, 1, end),
-      "the end of the block is not page-locked");
-  /* a view 4096 bytes into the block */
+  fail_unless (push_others (h, mem, data, 3, 1, data));
+  /* a view 4096 bytes into the block, past the end of the first view:
+   * copied and blurred only if the whole block is page-locked */
   gst_memory_resize (mem, skip, info.size);
   fail_unless (push_others (h, mem, data + skip, 3, 2, data));
   gst_harness_teardown (h);
