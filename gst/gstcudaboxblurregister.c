@@ -22,13 +22,16 @@
  * more than one copy), it page-locks it with cudaHostRegister, for every
  * CUDA context of the process; the memory stays so until it is freed,
  * when the destroy notify of its qdata unregisters it first.  A sight
- * counts only by the element that saw the memory first: the two branches
- * of a tee each see a frame once.  The whole block of the memory is
- * registered (maxsize bytes from offset 0), so that a view of it the
- * memory is resized to later lies inside the range registered: a copy
+ * counts towards the second only by an element that saw the memory
+ * before: the two branches of a tee each see a frame once.  The whole
+ * block is registered (maxsize bytes from offset 0), so that a view the
+ * memory is resized to later lies inside the range registered (a copy
  * from a range that starts inside a registered one and runs past it
- * fails.  Where registering fails (memory the driver cannot pin), the
- * memory is copied as before, and never tried again.
+ * fails); the books are kept on the memory that owns the block, the
+ * parent of shared sub-memories, so that siblings share one registration
+ * and the block is unregistered only when the last of them goes.  Where
+ * registering fails (memory the driver cannot pin), the memory is copied
+ * as before, and never tried again.
  *
  * Only plain system memory is page-locked: its pages stay mapped at one
  * place while it lives.  Other host memory (file descriptors, dmabuf,
@@ -56,10 +59,14 @@ CUDA_BOX_BLUR_DEBUG_CATEGORY ("cudaboxblurregister",
 /* Elements in several threads (after a tee) may see one memory at once. */
 static GMutex registering;
 
-/* What the element knows of a memory of others it has seen. */
+/* The elements whose sights are counted, the first few that see it. */
+#define MAX_SEERS 4
+
+/* What the elements know of a memory of others they have seen. */
 typedef struct
 {
-  gconstpointer seer;           /* the element that saw it first */
+  gconstpointer seers[MAX_SEERS];       /* not owned: compared only */
+  guint n_seers;
   gpointer data;                /* the memory's block, page-locked once */
   gsize size;
   gboolean registered;
@@ -94,8 +101,9 @@ registration_free (gpointer p)
  * @context: (nullable): the element's #GstCudaContext, or %NULL for the
  *   primary context of @device_id
  *
- * Page-locks @buffer's one memory, system memory of others, the second
- * time @seer sees it, its block at the same place (see above).  Call with no
+ * Page-locks @buffer's one memory, system memory of others mapped at
+ * @map, the second time @seer sees its block at the same place (see
+ * above).  Call with no
  * CUDA context of the element current.
  *
  * Returns: whether the memory is page-locked.
@@ -104,28 +112,30 @@ gboolean
 gst_cuda_box_blur_register_host (gconstpointer seer, GstBuffer * buffer,
     const GstMapInfo * map, GstObject * context, gint device_id)
 {
-  GstMemory *mem;
+  GstMemory *mem = map->memory, *owner;
   Registration *r;
   cudaError_t err;
   gboolean locked = FALSE;
   guint8 *block;
+  guint i;
 
-  if (gst_buffer_n_memory (buffer) != 1)
-    return FALSE;
-  mem = gst_buffer_peek_memory (buffer, 0);
-  if (!gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM))
+  /* the buffer's one memory, mapped where it is (not a merged copy) */
+  if (gst_buffer_n_memory (buffer) != 1
+      || mem != gst_buffer_peek_memory (buffer, 0)
+      || !gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM))
     return FALSE;
   block = map->data - mem->offset;
+  owner = mem->parent ? mem->parent : mem;
 
   g_mutex_lock (&registering);
-  r = gst_mini_object_get_qdata (GST_MINI_OBJECT (mem), REGISTRATION_QUARK);
+  r = gst_mini_object_get_qdata (GST_MINI_OBJECT (owner), REGISTRATION_QUARK);
   if (!r) {
     r = g_new0 (Registration, 1);
-    r->seer = seer;
+    r->seers[r->n_seers++] = seer;
     r->data = block;
     r->size = mem->maxsize;
-    gst_mini_object_set_qdata (GST_MINI_OBJECT (mem), REGISTRATION_QUARK, r,
-        registration_free);
+    gst_mini_object_set_qdata (GST_MINI_OBJECT (owner), REGISTRATION_QUARK,
+        r, registration_free);
     goto done;
   }
   /* the block registered, or to be, and no other */
@@ -135,8 +145,13 @@ gst_cuda_box_blur_register_host (gconstpointer seer, GstBuffer * buffer,
     locked = TRUE;
     goto done;
   }
-  if (r->seer != seer)
+  for (i = 0; i < r->n_seers && r->seers[i] != seer; i++);
+  if (i == r->n_seers) {
+    /* a first sight by this element */
+    if (r->n_seers < MAX_SEERS)
+      r->seers[r->n_seers++] = seer;
     goto done;
+  }
 
   if (!gst_cuda_box_blur_context_enter (context, device_id, NULL))
     goto done;

@@ -142,27 +142,57 @@ GST_END_TEST;
 
 /* A page-locked memory resized to another view of its block (a producer
  * that skips a header on some frames) is still copied and blurred: the
- * whole block is page-locked, so the view lies inside it (a copy from a
- * range that starts inside a registered one and runs past it fails). */
+ * whole block is page-locked, from its start, not from the view the
+ * memory was first seen at, so the later view lies inside it (a copy from
+ * a range that starts inside a registered one and runs past it fails). */
 GST_START_TEST (test_others_memory_resized)
 {
   const gint w = 640, height = 360;
   const GstCudaBoxBlurInfo info = test_info ("GRAY8", w, height);
-  const gsize skip = 4096;
-  guint8 *data = g_malloc (info.size + skip);
-  GstMemory *mem = gst_memory_new_wrapped (0, data, info.size + skip, 0,
-      info.size, data, g_free);
+  const gsize skip = 2048;
+  guint8 *data = g_malloc (info.size + 2 * skip);
+  GstMemory *mem = gst_memory_new_wrapped (0, data, info.size + 2 * skip,
+      skip, info.size, data, g_free);
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
 
   g_object_set (h->element, "radius", 3, NULL);
-  fail_if (push_others (h, mem, data, 3, 0, data));
-  fail_unless (push_others (h, mem, data, 3, 1, data));
-  /* a view 4096 bytes into the block, past the end of the first view:
-   * copied and blurred only if the whole block is page-locked */
+  fail_if (push_others (h, mem, data + skip, 3, 0, data));
+  fail_unless (push_others (h, mem, data + skip, 3, 1, data),
+      "the block's start is not page-locked");
+  /* a view another 2048 bytes on, past the end of the first one */
   gst_memory_resize (mem, skip, info.size);
-  fail_unless (push_others (h, mem, data + skip, 3, 2, data));
+  fail_unless (push_others (h, mem, data + 2 * skip, 3, 2, data));
   gst_harness_teardown (h);
   gst_memory_unref (mem);
+}
+
+GST_END_TEST;
+
+/* Sub-memories of one block (frames a parser cuts from one chunk) share
+ * one registration: the block is page-locked at the second sight of any
+ * of them, and stays so until the last of them, and the block, go. */
+GST_START_TEST (test_others_memory_shared)
+{
+  const GstCudaBoxBlurInfo info = test_info ("GRAY8", 640, 360);
+  guint8 *data = g_malloc (2 * info.size);
+  GstMemory *block = gst_memory_new_wrapped (0, data, 2 * info.size, 0,
+      2 * info.size, data, free_checking_unlocked);
+  GstMemory *first = gst_memory_share (block, 0, info.size);
+  GstMemory *second = gst_memory_share (block, info.size, info.size);
+  GstHarness *h = test_harness_new_in ("pinned", "GRAY8", 640, 360);
+
+  g_object_set (h->element, "radius", 1, NULL);
+  fail_if (push_others (h, first, data, 1, 0, data));
+  fail_unless (push_others (h, second, data + info.size, 1, 1, data),
+      "a sibling's sight did not count");
+  gst_memory_unref (first);
+  fail_unless (push_others (h, second, data + info.size, 1, 2, data),
+      "the block was unregistered with one of its views");
+  gst_harness_teardown (h);
+  gst_memory_unref (second);
+  freed_page_locked = TRUE;
+  gst_memory_unref (block);
+  fail_if (freed_page_locked, "the block was freed page-locked");
 }
 
 GST_END_TEST;
@@ -254,6 +284,7 @@ cudaboxblur_memory_suite (void)
   tcase_add_test (tc, test_memory_auto);
   tcase_add_test (tc, test_others_memory_page_locked);
   tcase_add_test (tc, test_others_memory_resized);
+  tcase_add_test (tc, test_others_memory_shared);
   tcase_add_test (tc, test_others_memory_seen_by_two);
   return s;
 }
