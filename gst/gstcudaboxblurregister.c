@@ -103,8 +103,7 @@ registration_free (gpointer p)
  *
  * Page-locks @buffer's one memory, system memory of others mapped at
  * @map, the second time @seer sees its block at the same place (see
- * above).  Call with no
- * CUDA context of the element current.
+ * above).  Call with no CUDA context of the element current.
  *
  * Returns: whether the memory is page-locked.
  */

@@ -92,7 +92,7 @@ free_checking_unlocked (gpointer data)
 }
 
 /* Pushes @mem, a GRAY8 640x360 frame of others filled from @seed at
- * @data, through @h (blurring with @radius), against the reference;
+ * @data, through @h blurring with @radius, against the reference;
  * returns whether @page is page-locked then. */
 static gboolean
 push_others (GstHarness * h, GstMemory * mem, guint8 * data, gint radius,
@@ -103,6 +103,7 @@ push_others (GstHarness * h, GstMemory * mem, guint8 * data, gint radius,
   unsigned int flags;
   gboolean locked;
 
+  g_object_set (h->element, "radius", radius, NULL);
   test_fill_data (&info, data, seed);
   gst_buffer_append_memory (in, gst_memory_ref (mem));
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
@@ -129,7 +130,6 @@ GST_START_TEST (test_others_memory_page_locked)
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
   guint i;
 
-  g_object_set (h->element, "radius", 3, NULL);
   for (i = 0; i < 3; i++)
     fail_unless_equals_int (push_others (h, mem, data, 3, i, data), i > 0);
   gst_harness_teardown (h);
@@ -155,7 +155,6 @@ GST_START_TEST (test_others_memory_resized)
       skip, info.size, data, g_free);
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", w, height);
 
-  g_object_set (h->element, "radius", 3, NULL);
   fail_if (push_others (h, mem, data + skip, 3, 0, data));
   fail_unless (push_others (h, mem, data + skip, 3, 1, data),
       "the block's start is not page-locked");
@@ -181,7 +180,6 @@ GST_START_TEST (test_others_memory_shared)
   GstMemory *second = gst_memory_share (block, info.size, info.size);
   GstHarness *h = test_harness_new_in ("pinned", "GRAY8", 640, 360);
 
-  g_object_set (h->element, "radius", 1, NULL);
   fail_if (push_others (h, first, data, 1, 0, data));
   fail_unless (push_others (h, second, data + info.size, 1, 1, data),
       "a sibling's sight did not count");
