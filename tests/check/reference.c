@@ -319,13 +319,12 @@ GST_START_TEST (test_border_modes_wide_windows)
 
 GST_END_TEST;
 
-/* 16-bit samples: exact means of values beyond 8 bits, rounded half up. */
-GST_START_TEST (test_gray16)
+/* Blurs a row of four 16-bit words whose samples are @shift bits up with
+ * a 3x1 window that shrinks at the edges, directly and through the
+ * summed-area tables, and checks that both give @expected. */
+static void
+check_u16_row (const guint16 src[4], gint shift, const guint16 expected[4])
 {
-  const guint16 src[] = { 65535, 65534, 1000, 1 };
-  /* 131069/2 = 65534.5, 131069+1000 = 132069/3 = 44023, 66535/3 = 22178.3,
-   * 1001/2 = 500.5 */
-  const guint16 expected[] = { 65535, 44023, 22178, 501 };
   guint16 out[4];
   GstCudaBoxBlurPlane in = plane_new ((gpointer) src, 4, 1, 8, 2);
   GstCudaBoxBlurPlane o = plane_new (out, 4, 1, 8, 2);
@@ -333,9 +332,24 @@ GST_START_TEST (test_gray16)
       GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
   gint i;
 
+  in.shift = o.shift = shift;
   box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
   for (i = 0; i < 4; i++)
     fail_unless_equals_int (out[i], expected[i]);
+  box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (out[i], expected[i]);
+}
+
+/* 16-bit samples: exact means of values beyond 8 bits, rounded half up. */
+GST_START_TEST (test_gray16)
+{
+  const guint16 src[] = { 65535, 65534, 1000, 1 };
+  /* 131069/2 = 65534.5, 131069+1000 = 132069/3 = 44023, 66535/3 = 22178.3,
+   * 1001/2 = 500.5 */
+  const guint16 expected[] = { 65535, 44023, 22178, 501 };
+
+  check_u16_row (src, 0, expected);
 }
 
 GST_END_TEST;
@@ -350,35 +364,13 @@ GST_START_TEST (test_high_bits)
   /* (1+1)/2 = 1, (1+1+2)/3 = 1.33, (1+2+1023)/3 = 342, (2+1023)/2 =
    * 512.5 */
   const guint16 expected[] = { 1 << 6, 1 << 6, 342 << 6, 513 << 6 };
-  guint16 out[4];
-  GstCudaBoxBlurPlane in = plane_new ((gpointer) src, 4, 1, 8, 2);
-  GstCudaBoxBlurPlane o = plane_new (out, 4, 1, 8, 2);
-  GstCudaBoxBlurWindow w = window_new (1, 0,
-      GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0);
-  gint i;
-
-  in.shift = o.shift = 6;
-  box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
-  for (i = 0; i < 4; i++)
-    fail_unless_equals_int (out[i], expected[i]);
-  box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &in, &o, &w, NULL);
-  for (i = 0; i < 4; i++)
-    fail_unless_equals_int (out[i], expected[i]);
-
   /* words whose low bits are set (no part of a P010 sample): their mean
    * rounds to one past 1023, which stays 1023 instead of wrapping to 0 */
-  {
-    const guint16 ones[] = { 0xffff, 0xffff, 0xffff, 0xffff };
-    GstCudaBoxBlurPlane all = plane_new ((gpointer) ones, 4, 1, 8, 2);
+  const guint16 ones[] = { 0xffff, 0xffff, 0xffff, 0xffff };
+  const guint16 top[] = { 1023 << 6, 1023 << 6, 1023 << 6, 1023 << 6 };
 
-    all.shift = 6;
-    box_blur_ref_plane (GST_CUDA_BOX_BLUR_U16, &all, &o, &w, NULL);
-    for (i = 0; i < 4; i++)
-      fail_unless_equals_int (out[i], 1023 << 6);
-    box_blur_sat_plane (GST_CUDA_BOX_BLUR_U16, &all, &o, &w, NULL);
-    for (i = 0; i < 4; i++)
-      fail_unless_equals_int (out[i], 1023 << 6);
-  }
+  check_u16_row (src, 6, expected);
+  check_u16_row (ones, 6, top);
 }
 
 GST_END_TEST;
