@@ -77,8 +77,8 @@ GST_START_TEST (test_pinned_mode)
 
 GST_END_TEST;
 
-/* Set by the memory of test_others_memory_page_locked when it is freed:
- * whether it was still page-locked then. */
+/* Set by free_checking_unlocked when a memory's bytes are freed: whether
+ * they were still page-locked then. */
 static gboolean freed_page_locked;
 
 static void
@@ -89,6 +89,16 @@ free_checking_unlocked (gpointer data)
   freed_page_locked = cudaHostGetFlags (&flags, data) == cudaSuccess;
   cudaGetLastError ();
   g_free (data);
+}
+
+/* Drops the last reference to @mem, whose bytes free_checking_unlocked
+ * frees: whether they were freed still page-locked, or not freed. */
+static gboolean
+last_unref_page_locked (GstMemory * mem)
+{
+  freed_page_locked = TRUE;
+  gst_memory_unref (mem);
+  return freed_page_locked;
 }
 
 /* Pushes @mem, a GRAY8 640x360 frame of others filled from @seed at
@@ -133,9 +143,7 @@ GST_START_TEST (test_others_memory_page_locked)
   for (i = 0; i < 3; i++)
     fail_unless_equals_int (push_others (h, mem, data, 3, i, data), i > 0);
   gst_harness_teardown (h);
-  freed_page_locked = TRUE;
-  gst_memory_unref (mem);
-  fail_if (freed_page_locked, "the memory was freed page-locked");
+  fail_if (last_unref_page_locked (mem), "the memory was freed page-locked");
 }
 
 GST_END_TEST;
@@ -188,9 +196,7 @@ GST_START_TEST (test_others_memory_shared)
       "the block was unregistered with one of its views");
   gst_harness_teardown (h);
   gst_memory_unref (second);
-  freed_page_locked = TRUE;
-  gst_memory_unref (block);
-  fail_if (freed_page_locked, "the block was freed page-locked");
+  fail_if (last_unref_page_locked (block), "the block was freed page-locked");
 }
 
 GST_END_TEST;
