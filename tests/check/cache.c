@@ -12,6 +12,7 @@
 #include "cudaboxblur-cache.h"
 #include "cudaboxblur-nvrtc.h"
 #include "cudaboxblur-program.h"
+#include "testutils.h"
 
 /* an H100/H200, which every NVRTC this builds with compiles cubins for */
 #define MAJOR 9
@@ -455,4 +456,17 @@ cache_suite (void)
   return s;
 }
 
-GST_CHECK_MAIN (cache);
+int
+main (int argc, char **argv)
+{
+  gchar *reason = NULL;
+
+  gst_check_init (&argc, &argv);
+  /* every test compiles */
+  if (!test_nvrtc_available (&reason)) {
+    g_print ("SKIP: cache: %s\n", reason);
+    g_free (reason);
+    return TEST_EXIT_SKIP;
+  }
+  return gst_check_run_suite (cache_suite (), "cache", __FILE__);
+}

@@ -14,6 +14,7 @@
 
 #include "testutils.h"
 #include "boxblur-ref.h"
+#include "cudaboxblur-nvrtc.h"
 
 const gchar **test_formats;
 guint test_n_formats;
@@ -73,6 +74,18 @@ test_skip_without_gpu (const gchar * name)
     g_free (reason);
     exit (TEST_EXIT_SKIP);
   }
+}
+
+gboolean
+test_nvrtc_available (gchar ** reason)
+{
+  GError *error = NULL;
+
+  if (gst_cuda_box_blur_nvrtc_get (&error))
+    return TRUE;
+  *reason = g_strdup (error->message);
+  g_error_free (error);
+  return FALSE;
 }
 
 gint

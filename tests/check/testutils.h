@@ -30,6 +30,10 @@ gboolean     test_gpu_available  (gchar ** reason);
 /* Exits with TEST_EXIT_SKIP, saying why, when there is no usable GPU. */
 void         test_skip_without_gpu (const gchar * name);
 
+/* FALSE, with why in @reason, when the toolkit's NVRTC cannot be loaded
+ * (the kernels are built in, and the toolkit is not on every machine). */
+gboolean     test_nvrtc_available (gchar ** reason);
+
 /* What a GPU suite needs besides one usable CUDA device. */
 typedef struct
 {
