@@ -288,6 +288,7 @@ gst_cuda_box_blur_job_in_place_helps (const GstCudaBoxBlurJob * job)
 
 static const gchar *const shape_nicks[] = GST_CUDA_BOX_BLUR_SHAPE_NICKS;
 static const gchar *const reason_nicks[] = GST_CUDA_BOX_BLUR_REASON_NICKS;
+static const gchar *const source_nicks[] = GST_CUDA_BOX_BLUR_SOURCE_NICKS;
 
 /* The lines of the tasks of @tasks of region @region. */
 static void
@@ -410,7 +411,8 @@ gst_cuda_box_blur_job_audit (const GstCudaBoxBlurJob * job,
         "id", G_TYPE_INT, o->id,
         "mode", G_TYPE_STRING, job->invert ? "keep" :
         gst_cuda_box_blur_mode_row (rs->mode)->nick,
-        "reason", G_TYPE_STRING, reason_nicks[o->reason], NULL);
+        "reason", G_TYPE_STRING, reason_nicks[o->reason],
+        "meta", G_TYPE_STRING, source_nicks[o->source], NULL);
 
     /* a held region: for how long, and whether it moved on */
     if (o->reason == GST_CUDA_BOX_BLUR_REASON_HELD)

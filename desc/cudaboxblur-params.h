@@ -100,6 +100,19 @@ typedef enum
 #define GST_CUDA_BOX_BLUR_REASON_NICKS { "meta", "held", "roi", "no-region", \
   "many-regions" }
 
+/* Which kind of meta a region of a frame comes from. */
+typedef enum
+{
+  GST_CUDA_BOX_BLUR_SOURCE_NONE,        /* none: the roi, or the frame */
+  GST_CUDA_BOX_BLUR_SOURCE_VIDEO_ROI,   /* a GstVideoRegionOfInterestMeta */
+  GST_CUDA_BOX_BLUR_SOURCE_ANALYTICS_OD,        /* a GstAnalyticsODMtd of a
+                                                 * GstAnalyticsRelationMeta */
+} GstCudaBoxBlurSource;
+
+/* as the audit messages name them: the metas' type names */
+#define GST_CUDA_BOX_BLUR_SOURCE_NICKS { "", "GstVideoRegionOfInterestMeta", \
+  "GstAnalyticsODMtd" }
+
 /* The frames' worth of samples a frame's regions may take, each grown by
  * its windows' reach (what the plan copies of it, twice with several
  * passes): beyond, the whole frame is redacted instead, so that a flood

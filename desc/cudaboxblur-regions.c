@@ -18,6 +18,7 @@
 #endif
 
 #include "cudaboxblur-regions.h"
+#include "cudaboxblur-analytics.h"
 #include "cudaboxblur-debug.h"
 
 #include <math.h>
@@ -450,26 +451,22 @@ read_detector (GstCudaBoxBlurMetaRegion * m,
   }
 }
 
-/* @meta's region, with what its GST_CUDA_BOX_BLUR_META_PARAMS structure
- * and its detector's structures set for it. */
+/* A region of a meta at @x, @y, @w x @h, of @type and meta id @id, from
+ * @source; its detector's confidence unknown, and no parameter of its
+ * own. */
 static GstCudaBoxBlurMetaRegion
-meta_region (GstVideoRegionOfInterestMeta * meta)
+new_region (gint64 x, gint64 y, gint64 w, gint64 h, GQuark type, gint id,
+    GstCudaBoxBlurSource source)
 {
   GstCudaBoxBlurMetaRegion m = { 0, };
-  const GstStructure *params = gst_video_region_of_interest_meta_get_param
-      (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
-  gint i;
 
-  /* a position past G_MAXINT, where no frame reaches, is a negative one
-   * written into the meta's unsigned field (a box partly off the frame's
-   * left or top edge): read as such, so that its part in the frame is
-   * redacted */
-  m.x = (gint32) meta->x;
-  m.y = (gint32) meta->y;
-  m.w = meta->w;
-  m.h = meta->h;
-  m.type = meta->roi_type;
-  m.id = meta->id;
+  m.x = x;
+  m.y = y;
+  m.w = w;
+  m.h = h;
+  m.type = type;
+  m.id = id;
+  m.source = source;
   m.confidence = -1;
   m.at[0] = m.x;
   m.at[1] = m.y;
@@ -478,6 +475,25 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
   m.mode = m.radius = m.block_size = m.shape = m.feather = -1;
   m.sigma = -1;
   m.fill_color = -1;
+  return m;
+}
+
+/* @meta's region, with what its GST_CUDA_BOX_BLUR_META_PARAMS structure
+ * and its detector's structures set for it. */
+static GstCudaBoxBlurMetaRegion
+meta_region (GstVideoRegionOfInterestMeta * meta)
+{
+  const GstStructure *params = gst_video_region_of_interest_meta_get_param
+      (meta, GST_CUDA_BOX_BLUR_META_PARAMS);
+  /* a position past G_MAXINT, where no frame reaches, is a negative one
+   * written into the meta's unsigned field (a box partly off the frame's
+   * left or top edge): read as such, so that its part in the frame is
+   * redacted */
+  GstCudaBoxBlurMetaRegion m = new_region ((gint32) meta->x,
+      (gint32) meta->y, meta->w, meta->h, meta->roi_type, meta->id,
+      GST_CUDA_BOX_BLUR_SOURCE_VIDEO_ROI);
+  gint i;
+
   read_detector (&m, meta);
   for (i = 0; params && i < gst_structure_n_fields (params); i++) {
     const gchar *name = gst_structure_nth_field_name (params, i);
@@ -485,6 +501,53 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
     read_param (&m, params, name, gst_structure_get_value (params, name));
   }
   return m;
+}
+
+/* Appends to @found the object detections of @buffer's analytics metas
+ * of a type @settings want.  A detection with the place and type of a
+ * region meta's region of @found is the same object, which a producer
+ * attached both ways: that region, which may carry parameters, stays the
+ * one, and takes the detection's tracking id and confidence where it has
+ * none. */
+static void
+add_detections (const GstCudaBoxBlurSettings * settings, GstBuffer * buffer,
+    GArray * found)
+{
+  GArray *detections = g_array_new (FALSE, FALSE,
+      sizeof (GstCudaBoxBlurDetection));
+  const guint n_metas = found->len;
+  guint i, j;
+
+  gst_cuda_box_blur_analytics_detections (buffer, detections);
+  for (i = 0; i < detections->len; i++) {
+    const GstCudaBoxBlurDetection *d = &g_array_index (detections,
+        GstCudaBoxBlurDetection, i);
+    GstCudaBoxBlurMetaRegion m;
+
+    if (!gst_cuda_box_blur_settings_wants_type (settings, d->type))
+      continue;
+    for (j = 0; j < n_metas; j++) {
+      GstCudaBoxBlurMetaRegion *twin = &g_array_index (found,
+          GstCudaBoxBlurMetaRegion, j);
+
+      if (twin->x == d->x && twin->y == d->y && twin->w == d->w
+          && twin->h == d->h && twin->type == d->type) {
+        if (twin->track == 0)
+          twin->track = d->track;
+        if (twin->confidence < 0)
+          twin->confidence = d->confidence;
+        break;
+      }
+    }
+    if (j < n_metas)
+      continue;
+    m = new_region (d->x, d->y, d->w, d->h, d->type, d->id,
+        GST_CUDA_BOX_BLUR_SOURCE_ANALYTICS_OD);
+    m.track = d->track;
+    m.confidence = d->confidence;
+    g_array_append_val (found, m);
+  }
+  g_array_unref (detections);
 }
 
 /* The settings of a region @w x @h with @settings: radii, sigma and
@@ -597,10 +660,16 @@ find_meta_regions (const GstCudaBoxBlurSettings * settings,
     if (!gst_cuda_box_blur_settings_wants_type (settings, meta->roi_type))
       continue;
     m = meta_region (meta);
-    /* a detector's unsure guesses are left out, before they are held */
-    if (m.confidence >= 0 && m.confidence < settings->roi_min_confidence)
-      continue;
     g_array_append_val (found, m);
+  }
+  add_detections (settings, buffer, found);
+  /* a detector's unsure guesses are left out, before they are held */
+  for (i = found->len; i-- > 0;) {
+    const GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
+        GstCudaBoxBlurMetaRegion, i);
+
+    if (m->confidence >= 0 && m->confidence < settings->roi_min_confidence)
+      g_array_remove_index (found, i);
   }
   if (hold)
     hold_update (hold, found, settings, info->width, info->height);
@@ -612,7 +681,7 @@ find_meta_regions (const GstCudaBoxBlurSettings * settings,
           GST_CUDA_BOX_BLUR_REASON_HELD : GST_CUDA_BOX_BLUR_REASON_META,
       m->type, m->id, m->missed, m->missed > 0 && m->moving
           && settings->roi_hold_motion ==
-          GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR, m->confidence
+          GST_CUDA_BOX_BLUR_HOLD_MOTION_LINEAR, m->confidence, m->source
     };
     /* in 64 bits: metas come from anywhere */
     const gint64 x0 = MAX ((gint64) m->x - pad, 0);
@@ -651,8 +720,9 @@ find_meta_regions (const GstCudaBoxBlurSettings * settings,
  *   that gets where each region comes from
  *
  * The rectangles of @buffer to blur, in frame pixels, clipped to the frame:
- * with roi_meta, those of its #GstVideoRegionOfInterestMeta (of one of
- * roi_meta_types when there are any), and with @hold those of the last
+ * with roi_meta, those of its #GstVideoRegionOfInterestMeta and of the
+ * object detections of its analytics metas (of one of roi_meta_types when
+ * there are any; a detection that repeats a region meta once), and with @hold those of the last
  * roi_hold frames that have no meta in this one (matched by a tracker's
  * id, or by where they lie), each grown by roi_padding on every side; when
  * none of these lies in the frame and no_region is redact, the whole

@@ -28,6 +28,7 @@ typedef struct
   guint held;                   /* held: frames since its meta was seen */
   gboolean predicted;           /* held: moved on along its path */
   gdouble confidence;           /* its detector's; below 0: unknown */
+  GstCudaBoxBlurSource source;  /* the kind of its meta */
 } GstCudaBoxBlurRegionOrigin;
 
 /* A region of interest as a meta gave it, or as roi_hold keeps it. */
@@ -42,6 +43,7 @@ typedef struct
   guint64 track;                /* above 0: a tracker's object id, matched
                                  * by before id and overlap */
   gdouble confidence;           /* its detector's; below 0: unknown */
+  GstCudaBoxBlurSource source;  /* the kind of its meta */
   guint missed;                 /* frames since its meta was last seen */
   /* where its meta last was and, once two metas were matched, how it moved
    * a frame: x, y, w, h */
