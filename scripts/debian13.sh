@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Builds cudaboxblur against Debian 13's GStreamer (1.26: stream-ordered
 # CUDA memory, the analytics metas) with warnings as errors, in a Debian 13
-# chroot, and runs the CPU suites there.  As root (debootstrap, chroot and
+# chroot, and runs the CPU suites there; then those of the regions and
+# metas under the sanitizers.  As root (debootstrap, chroot and
 # bind mounts), with the CUDA toolkit installed on this machine, which the
 # chroot borrows.  The chroot is made once, with debootstrap, and kept for
 # the next run.
@@ -67,3 +68,18 @@ in_root "rm -rf /build && meson setup /build /src -Dwerror=true -Dcuda-archs=sm_
   grep -E 'gstreamer-(cuda|analytics)-1.0 found' /build/meson-logs/meson-log.txt | sort -u
   ninja -C /build >/tmp/ninja.log 2>&1 || { grep -B2 -A20 -m5 -E 'error|FAILED' /tmp/ninja.log; exit 1; }
   meson test -C /build --suite cpu --print-errorlogs"
+
+# the suites of the regions and metas again, under AddressSanitizer and
+# UndefinedBehaviorSanitizer: the analytics metas' code runs on 1.24+ only,
+# and GLib 2.76+ allocates what GSlice used to pool with malloc, where
+# LeakSanitizer sees it
+suites="analytics regions job redaction reference elements/cudaboxblur"
+targets=$(for t in $suites; do printf 'tests/check/%s ' "${t//\//_}"; done)
+in_root "rm -rf /build-sanitize && meson setup /build-sanitize /src -Dwerror=true \
+    -Db_sanitize=address,undefined -Db_lundef=false -Dexamples=disabled \
+    -Dbench=disabled -Dcuda-archs=sm_90 $* >/tmp/setup.log 2>&1 || { tail -30 /tmp/setup.log; exit 1; }
+  ninja -C /build-sanitize $targets gst/libgstcudaboxblur.so >/tmp/ninja.log 2>&1 || { grep -B2 -A20 -m5 -E 'error|FAILED' /tmp/ninja.log; exit 1; }
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 \
+  LSAN_OPTIONS=suppressions=/src/tests/lsan.supp \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C /build-sanitize --no-rebuild --print-errorlogs $suites"

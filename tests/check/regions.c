@@ -532,13 +532,14 @@ run_crossing (const GstCudaBoxBlurSettings * s, gint speed,
         size / 2);
     const gint x1 = (gint) ceil (cx + size / 2), y1 = (gint) ceil (540 +
         size / 2);
-    GstBuffer *buf = gst_buffer_new ();
+    GstBuffer *buf;
     gint64 covered = 0, redacted = 0;
     gint x, y;
     guint i;
 
     if (x1 > info.width)
       break;
+    buf = gst_buffer_new ();
     if (detects (f, rand)) {
       add_face (buf, "face", x0, y0, x1 - x0, y1 - y0, 0, 0, -1);
       detections++;

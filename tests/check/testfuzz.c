@@ -8,9 +8,16 @@
  * metas.
  */
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include <math.h>
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
+#ifdef HAVE_GST_ANALYTICS
+#include <gst/analytics/analytics.h>
+#endif
 
 #include "testfuzz.h"
 
@@ -69,9 +76,46 @@ set_fuzz_param (GstStructure * params, GRand * rand, const gchar * name)
         NULL);
 }
 
+#ifdef HAVE_GST_ANALYTICS
+/* The region @x, @y, @w x @h of @type as an object detection of @buf's
+ * analytics meta: read as gint, where the hostile ones turn negative; of a
+ * confidence sure, unsure, unknown, NaN or past 1; from 1.26 rotated at
+ * times; related now and then to a tracking mtd. */
+static void
+fuzz_detection_add (GstBuffer * buf, GRand * rand, const gchar * type,
+    guint x, guint y, guint w, guint h)
+{
+  static const gfloat confidences[] = { 0.9f, 0.2f, -1, NAN, 2 };
+  GstAnalyticsRelationMeta *meta = gst_buffer_add_analytics_relation_meta
+      (buf);
+  const GQuark q = g_quark_from_string (type);
+  const gfloat c = confidences[g_rand_int_range (rand, 0,
+          G_N_ELEMENTS (confidences))];
+  GstAnalyticsTrackingMtd trk;
+  GstAnalyticsODMtd od;
+
+#if GST_CHECK_VERSION (1, 26, 0)
+  if (g_rand_int_range (rand, 0, 4) == 0)
+    fail_unless (gst_analytics_relation_meta_add_oriented_od_mtd (meta, q,
+            (gint) x, (gint) y, (gint) w, (gint) h,
+            (gfloat) g_rand_double_range (rand, -4, 4), c, &od));
+  else
+#endif
+    fail_unless (gst_analytics_relation_meta_add_od_mtd (meta, q, (gint) x,
+            (gint) y, (gint) w, (gint) h, c, &od));
+  if (g_rand_boolean (rand)
+      && gst_analytics_relation_meta_add_tracking_mtd (meta,
+          g_rand_int_range (rand, 0, 4), 0, &trk))
+    gst_analytics_relation_meta_set_relation (meta,
+        GST_ANALYTICS_REL_TYPE_RELATE_TO, od.id, trk.id);
+}
+#endif
+
 /* A region meta on @buf, hostile at times: past G_MAXUINT (x + width
  * overflows 32 bits), huge, empty or past the frame; with parameters
- * sometimes, some of them ill-typed or out of range. */
+ * sometimes, some of them ill-typed or out of range.  Built with the
+ * analytics metas, a quarter of them are object detections instead, and
+ * a quarter both. */
 void
 test_fuzz_meta_add (GstBuffer * buf, GRand * rand, gint w, gint height)
 {
@@ -80,6 +124,7 @@ test_fuzz_meta_add (GstBuffer * buf, GRand * rand, gint w, gint height)
     "block-size", "shape", "feather", "fill-color", "colour"
   };
   GstVideoRegionOfInterestMeta *meta;
+  const gchar *type;
   guint x = g_rand_int_range (rand, 0, w + 16);
   guint y = g_rand_int_range (rand, 0, height + 16);
   guint rw = g_rand_int_range (rand, 1, w + 1);
@@ -109,8 +154,21 @@ test_fuzz_meta_add (GstBuffer * buf, GRand * rand, gint w, gint height)
     default:
       break;
   }
-  meta = gst_buffer_add_video_region_of_interest_meta (buf,
-      types[g_rand_int_range (rand, 0, G_N_ELEMENTS (types))], x, y, rw, rh);
+  type = types[g_rand_int_range (rand, 0, G_N_ELEMENTS (types))];
+#ifdef HAVE_GST_ANALYTICS
+  switch (g_rand_int_range (rand, 0, 4)) {
+    case 0:
+      fuzz_detection_add (buf, rand, type, x, y, rw, rh);
+      return;
+    case 1:
+      fuzz_detection_add (buf, rand, type, x, y, rw, rh);
+      break;
+    default:
+      break;
+  }
+#endif
+  meta = gst_buffer_add_video_region_of_interest_meta (buf, type, x, y, rw,
+      rh);
   meta->id = g_rand_int_range (rand, -1, 4);
   /* what DL Streamer's gvadetect and gvatrack attach, now and then
    * malformed */
