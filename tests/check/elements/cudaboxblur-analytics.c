@@ -176,49 +176,6 @@ GST_START_TEST (test_audit_names_the_meta)
 
 GST_END_TEST;
 
-#ifdef HAVE_GST_CUDA
-/* Analytics metas carry no tags, so GStreamer's CUDA elements keep them
- * (region metas are lost there): a detector's faces stay redacted when
- * cudaupload comes between it and the element. */
-GST_START_TEST (test_across_cudaupload)
-{
-  const gint w = 320, height = 240;
-  GstElementFactory *up = gst_element_factory_find ("cudaupload");
-  GstCudaBoxBlurSettings s;
-  GstHarness *h;
-  guint i;
-
-  if (!up) {
-    g_print ("cudaupload is not installed: test_across_cudaupload skipped\n");
-    return;
-  }
-  gst_object_unref (up);
-  h = gst_harness_new_parse ("cudaupload ! "
-      "video/x-raw(memory:CUDAMemory) ! cudaboxblur name=blur "
-      "roi-meta=true radius=8 ! cudadownload");
-  gst_harness_set_src_caps (h, test_caps_new ("NV12", w, height));
-  gst_harness_set_sink_caps (h, test_caps_new ("NV12", w, height));
-  settings_case (0, &s);
-  s.roi_padding = 0;
-  for (i = 0; i < 3; i++) {
-    GstBuffer *in = test_buffer_new (NULL, "NV12", w, height, 0, i);
-    GstBuffer *like = gst_buffer_copy (in);
-    GstBuffer *out;
-
-    add_od_metas (in);
-    add_roi_metas (like);
-    out = gst_harness_push_and_pull (h, in);
-    fail_unless (out != NULL);
-    test_assert_output (like, out, "NV12", w, height, &s);
-    gst_buffer_unref (out);
-    gst_buffer_unref (like);
-  }
-  gst_harness_teardown (h);
-}
-
-GST_END_TEST;
-#endif
-
 static Suite *
 cudaboxblur_analytics_suite (void)
 {
@@ -228,9 +185,6 @@ cudaboxblur_analytics_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_redacted_as_region_metas);
   tcase_add_test (tc, test_audit_names_the_meta);
-#ifdef HAVE_GST_CUDA
-  tcase_add_test (tc, test_across_cudaupload);
-#endif
   return s;
 }
 

@@ -20,6 +20,9 @@
 #include <gst/video/video.h>
 #include <glib/gstdio.h>
 #include <dlfcn.h>
+#ifdef HAVE_GST_ANALYTICS
+#include <gst/analytics/analytics.h>
+#endif
 
 #include "testutils.h"
 
@@ -41,6 +44,21 @@ add_roi_metas (GstBuffer * buf)
   for (i = 0; i < G_N_ELEMENTS (roi_metas); i++)
     gst_buffer_add_video_region_of_interest_meta (buf, "face",
         roi_metas[i].x, roi_metas[i].y, roi_metas[i].w, roi_metas[i].h);
+#ifdef HAVE_GST_ANALYTICS
+  /* and as a detector of 1.24+ attaches them: the regions are those of the
+   * region metas, as the element takes a detection attached both ways
+   * once */
+  {
+    GstAnalyticsRelationMeta *meta =
+        gst_buffer_add_analytics_relation_meta (buf);
+    GstAnalyticsODMtd od;
+
+    for (i = 0; i < G_N_ELEMENTS (roi_metas); i++)
+      gst_analytics_relation_meta_add_od_mtd (meta,
+          g_quark_from_static_string ("face"), roi_metas[i].x,
+          roi_metas[i].y, roi_metas[i].w, roi_metas[i].h, -1, &od);
+  }
+#endif
 }
 
 /* cudaupload drops the region metas (they carry video tags): put them
@@ -622,6 +640,11 @@ GST_START_TEST (test_cuda_elements_drop_region_metas)
     g_print ("GStreamer %u.%u.%u: %s keeps %u of %u region metas\n", major,
         minor, micro, i == 0 ? "cudaupload" : "cudadownload", kept,
         (guint) G_N_ELEMENTS (roi_metas));
+#ifdef HAVE_GST_ANALYTICS
+    g_print ("GStreamer %u.%u.%u: %s keeps %u of 1 analytics meta\n", major,
+        minor, micro, i == 0 ? "cudaupload" : "cudadownload",
+        gst_buffer_get_n_meta (out, GST_ANALYTICS_RELATION_META_API_TYPE));
+#endif
     if (major == 1 && minor <= 22)
       fail_unless_equals_int (kept, 0);
     gst_buffer_unref (out);
