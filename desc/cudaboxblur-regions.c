@@ -507,8 +507,8 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
  * of a type @settings want.  A detection with the place and type of a
  * region meta's region of @found is the same object, which a producer
  * attached both ways: that region, which may carry parameters, stays the
- * one, and takes the detection's tracking id and confidence where it has
- * none. */
+ * one, takes the detection's tracking id where it has none, and is as
+ * sure as the surer of the two (unknown where either is). */
 static void
 add_detections (const GstCudaBoxBlurSettings * settings, GstBuffer * buffer,
     GArray * found)
@@ -534,8 +534,9 @@ add_detections (const GstCudaBoxBlurSettings * settings, GstBuffer * buffer,
           && twin->h == d->h && twin->type == d->type) {
         if (twin->track == 0)
           twin->track = d->track;
-        if (twin->confidence < 0)
-          twin->confidence = d->confidence;
+        /* never less redacted than either alone would be */
+        twin->confidence = twin->confidence < 0 || d->confidence < 0 ? -1 :
+            MAX (twin->confidence, d->confidence);
         break;
       }
     }

@@ -251,13 +251,16 @@ GST_END_TEST;
 
 /* An object a producer attaches both ways is one region, the region
  * meta's, which takes the detection's tracking id: seen next only as a
- * tracked detection far away, it is that face (nothing held).  A
- * detection of another place or type beside it is a region of its own. */
+ * tracked detection far away, it is that face (nothing held).  It is as
+ * sure as the surer of the two, and unknown where either is, so never
+ * left out where one of them alone would be redacted.  A detection of
+ * another place or type beside it is a region of its own. */
 GST_START_TEST (test_both_ways_once)
 {
   const GstCudaBoxBlurInfo info = test_info ("GRAY8", 128, 96);
   const Face face = { 10, 10, 20, 20, "face", -1, 0 };
   const Face tracked = { 10, 10, 20, 20, "face", 0.8, 9 };
+  const Face unsure = { 10, 10, 20, 20, "face", 0.3, 0 };
   const Face far = { 70, 50, 20, 20, "face", 0.8, 9 };
   const Face plate = { 10, 10, 20, 20, "plate", 0.8, 0 };
   const Face shifted = { 11, 10, 20, 20, "face", 0.8, 0 };
@@ -281,10 +284,21 @@ GST_START_TEST (test_both_ways_once)
   gst_buffer_unref (buf);
   fail_unless_equals_int (origin (origins, 0)->source,
       GST_CUDA_BOX_BLUR_SOURCE_VIDEO_ROI);
-  fail_unless_equals_float (origin (origins, 0)->confidence, 0.8f);
+  fail_unless (origin (origins, 0)->confidence < 0);
   fail_unless_equals_int (frame_regions (&s, &info, &hold, add_od, &far, 1,
           regions, origins), 1);
   assert_rect (regions, 0, 70, 50, 20, 20);
+
+  /* unsure as a region meta, sure as a detection: redacted */
+  s.roi_min_confidence = 0.5;
+  buf = gst_buffer_new ();
+  add_roi (buf, &unsure);
+  add_od (buf, &tracked);
+  fail_unless_equals_int (gst_cuda_box_blur_settings_find_regions (&s, &info,
+          buf, NULL, regions, NULL, origins), 1);
+  gst_buffer_unref (buf);
+  fail_unless_equals_float (origin (origins, 0)->confidence, 0.8f);
+  s.roi_min_confidence = 0;
 
   buf = gst_buffer_new ();
   add_roi (buf, &face);
