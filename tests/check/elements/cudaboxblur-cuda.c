@@ -142,15 +142,21 @@ pad_caps_are_cuda (GstElement * element, const gchar * pad_name)
  * PSTRIDE of component 0 bytes of each row (1.22 to 1.24): of packed 4:2:2
  * of an odd width, that leaves the last two bytes of the row behind, the
  * last pair's V among them, which cudaupload then never carries to the
- * GPU. */
+ * GPU.  1.26.2's cudaupload fails to copy the VU plane of an NV21 frame of
+ * an odd width (CUDA_ERROR_INVALID_VALUE, "Failed to copy plane 1"). */
 static gint
 cuda_carried_width (const gchar * format, gint width)
 {
   const GstVideoFormatInfo *finfo =
       gst_video_format_get_info (gst_video_format_from_string (format));
+  guint major, minor, micro, nano;
 
+  gst_version (&major, &minor, &micro, &nano);
   if (GST_VIDEO_FORMAT_INFO_N_PLANES (finfo) == 1
       && GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1) > 0)
+    return width & ~1;
+  if (GST_VIDEO_FORMAT_INFO_FORMAT (finfo) == GST_VIDEO_FORMAT_NV21
+      && major == 1 && minor >= 26)
     return width & ~1;
   return width;
 }
