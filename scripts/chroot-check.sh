@@ -11,6 +11,8 @@
 #   ubuntu22.04  GStreamer 1.20 (JetPack 6, DeepStream 7): system memory
 #                only, as 1.20 has no gstreamer-cuda-1.0; from Ubuntu's
 #                archive
+#   ubuntu24.04  GStreamer 1.24 (DeepStream 8, JetPack 7), from Ubuntu's
+#                archive
 #   CUDABOXBLUR_CHROOTS: where the chroots live (/var/cache/cudaboxblur)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,14 +33,23 @@ case $dist in
     pkgs=("${common[@]}" libgstreamer-plugins-bad1.0-dev libgl-dev libgles-dev libegl-dev)
     options=() sanitize=yes ;;
   ubuntu22.04)
-    suite=jammy mirror=http://archive.ubuntu.com/ubuntu
-    # Ubuntu's archive key, which Debian does not package: jammy's keyring
-    # package, checked against its hash in jammy's signed index
-    keyring=ubuntu-keyring_2021.03.26_all.deb
-    keyring_sha256=0d0e7ed6b112f5d03eabf3c7eb01ebdacf9c57714b279e90495cfc58c8c4520f
+    suite=jammy
     pkgs=("${common[@]}")
     options=(-Dcuda-memory=disabled) sanitize="" ;;
-  *) echo "chroot-check: no distribution $dist (debian13, ubuntu22.04)" >&2; exit 2 ;;
+  ubuntu24.04)
+    suite=noble
+    pkgs=("${common[@]}" libgstreamer-plugins-bad1.0-dev libgl-dev libgles-dev libegl-dev)
+    options=() sanitize="" ;;
+  *) echo "chroot-check: no distribution $dist (debian13, ubuntu22.04, ubuntu24.04)" >&2; exit 2 ;;
+esac
+case $dist in
+  ubuntu*)
+    mirror=http://archive.ubuntu.com/ubuntu
+    # Ubuntu's archive key, which Debian does not package: jammy's keyring
+    # package, checked against its hash in jammy's signed index (the key
+    # signs noble too); debootstrap's script for Ubuntu of jammy's day
+    keyring=ubuntu-keyring_2021.03.26_all.deb
+    keyring_sha256=0d0e7ed6b112f5d03eabf3c7eb01ebdacf9c57714b279e90495cfc58c8c4520f ;;
 esac
 root=${CUDABOXBLUR_CHROOTS:-/var/cache/cudaboxblur}/$dist
 
@@ -61,7 +72,8 @@ if [ ! -f "$root/etc/os-release" ]; then
     dpkg-deb -x "$tmp/$keyring" "$tmp/k"
     args+=(--keyring="$tmp/k/usr/share/keyrings/ubuntu-archive-keyring.gpg")
   fi
-  debootstrap "${args[@]}" "$suite" "$root" $mirror >"$root.log" 2>&1 \
+  debootstrap "${args[@]}" "$suite" "$root" $mirror \
+    ${mirror:+/usr/share/debootstrap/scripts/gutsy} >"$root.log" 2>&1 \
     || { tail -20 "$root.log"; rm -rf "$root"; exit 1; }
   if [ -n "$mirror" ]; then
     printf 'deb %s %s main universe\n' "$mirror" "$suite" "$mirror" "$suite-updates" \
