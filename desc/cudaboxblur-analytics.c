@@ -86,7 +86,7 @@ read_box (GstAnalyticsODMtd * od, GstCudaBoxBlurDetection * d)
 }
 
 /* The id of the first GstAnalyticsTrackingMtd related to @od in @meta;
- * 0 for none. */
+ * 0 for none, and for G_MAXUINT64, "untracked". */
 static guint64
 read_track (GstAnalyticsRelationMeta * meta, GstAnalyticsODMtd * od)
 {
@@ -99,7 +99,7 @@ read_track (GstAnalyticsRelationMeta * meta, GstAnalyticsODMtd * od)
           gst_analytics_tracking_mtd_get_mtd_type (), &state, &trk)
       && !gst_analytics_tracking_mtd_get_info (&trk, &id, NULL, NULL, NULL))
     id = 0;
-  return id;
+  return id == G_MAXUINT64 ? 0 : id;
 }
 
 /**
@@ -135,8 +135,6 @@ gst_cuda_box_blur_analytics_detections (GstBuffer * buffer,
       d.type = gst_analytics_od_mtd_get_obj_type (&od);
       d.id = (gint) MIN (od.id, G_MAXINT);
       d.track = read_track (meta, &od);
-      if (d.track == G_MAXUINT64)
-        d.track = 0;
       g_array_append_val (detections, d);
     }
   }

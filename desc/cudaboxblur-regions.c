@@ -503,12 +503,30 @@ meta_region (GstVideoRegionOfInterestMeta * meta)
   return m;
 }
 
+/* The region of the first @n of @found with @d's place and type: the
+ * same object, which a producer attached both ways; NULL for none. */
+static GstCudaBoxBlurMetaRegion *
+find_twin (GArray * found, guint n, const GstCudaBoxBlurDetection * d)
+{
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    GstCudaBoxBlurMetaRegion *m = &g_array_index (found,
+        GstCudaBoxBlurMetaRegion, i);
+
+    if (m->x == d->x && m->y == d->y && m->w == d->w && m->h == d->h
+        && m->type == d->type)
+      return m;
+  }
+  return NULL;
+}
+
 /* Appends to @found the object detections of @buffer's analytics metas
  * of a type @settings want.  A detection with the place and type of a
- * region meta's region of @found is the same object, which a producer
- * attached both ways: that region, which may carry parameters, stays the
- * one, takes the detection's tracking id where it has none, and is as
- * sure as the surer of the two (unknown where either is). */
+ * region meta's region of @found is that object once: the region, which
+ * may carry parameters, stays the one, takes the detection's tracking id
+ * where it has none, and is as sure as the surer of the two (unknown
+ * where either is). */
 static void
 add_detections (const GstCudaBoxBlurSettings * settings, GstBuffer * buffer,
     GArray * found)
@@ -516,32 +534,25 @@ add_detections (const GstCudaBoxBlurSettings * settings, GstBuffer * buffer,
   GArray *detections = g_array_new (FALSE, FALSE,
       sizeof (GstCudaBoxBlurDetection));
   const guint n_metas = found->len;
-  guint i, j;
+  guint i;
 
   gst_cuda_box_blur_analytics_detections (buffer, detections);
   for (i = 0; i < detections->len; i++) {
     const GstCudaBoxBlurDetection *d = &g_array_index (detections,
         GstCudaBoxBlurDetection, i);
-    GstCudaBoxBlurMetaRegion m;
+    GstCudaBoxBlurMetaRegion *twin, m;
 
     if (!gst_cuda_box_blur_settings_wants_type (settings, d->type))
       continue;
-    for (j = 0; j < n_metas; j++) {
-      GstCudaBoxBlurMetaRegion *twin = &g_array_index (found,
-          GstCudaBoxBlurMetaRegion, j);
-
-      if (twin->x == d->x && twin->y == d->y && twin->w == d->w
-          && twin->h == d->h && twin->type == d->type) {
-        if (twin->track == 0)
-          twin->track = d->track;
-        /* never less redacted than either alone would be */
-        twin->confidence = twin->confidence < 0 || d->confidence < 0 ? -1 :
-            MAX (twin->confidence, d->confidence);
-        break;
-      }
-    }
-    if (j < n_metas)
+    twin = find_twin (found, n_metas, d);
+    if (twin) {
+      if (twin->track == 0)
+        twin->track = d->track;
+      /* never less redacted than either alone would be */
+      twin->confidence = twin->confidence < 0 || d->confidence < 0 ? -1 :
+          MAX (twin->confidence, d->confidence);
       continue;
+    }
     m = new_region (d->x, d->y, d->w, d->h, d->type, d->id,
         GST_CUDA_BOX_BLUR_SOURCE_ANALYTICS_OD);
     m.track = d->track;
