@@ -137,45 +137,71 @@ pad_caps_are_cuda (GstElement * element, const gchar * pad_name)
   return cuda;
 }
 
-/* The width of a frame of @format that GStreamer's CUDA memory carries
- * whole, nearest @width.  Its uploads and downloads move COMP_WIDTH x
+/* The size of a frame of @format that GStreamer's CUDA memory carries
+ * whole, nearest 385x289.  Its uploads and downloads move COMP_WIDTH x
  * PSTRIDE of component 0 bytes of each row (1.22 to 1.24): of packed 4:2:2
  * of an odd width, that leaves the last two bytes of the row behind, the
  * last pair's V among them, which cudaupload then never carries to the
- * GPU.  1.26.2's cudaupload fails to copy the VU plane of an NV21 frame of
- * an odd width (CUDA_ERROR_INVALID_VALUE, "Failed to copy plane 1"). */
-static gint
-cuda_carried_width (const gchar * format, gint width)
+ * GPU.  1.26.2's cudaupload fails to copy the VU plane of an NV21 frame in
+ * system memory of an odd width or height (CUDA_ERROR_INVALID_VALUE,
+ * "Failed to copy plane 1"). */
+static void
+cuda_carried_size (const gchar * format, gint * width, gint * height)
 {
   const GstVideoFormatInfo *finfo =
       gst_video_format_get_info (gst_video_format_from_string (format));
   guint major, minor, micro, nano;
 
   gst_version (&major, &minor, &micro, &nano);
+  *width = 385;
+  *height = 289;
   if (GST_VIDEO_FORMAT_INFO_N_PLANES (finfo) == 1
       && GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1) > 0)
-    return width & ~1;
+    *width &= ~1;
   if (GST_VIDEO_FORMAT_INFO_FORMAT (finfo) == GST_VIDEO_FORMAT_NV21
-      && major == 1 && minor >= 26)
-    return width & ~1;
-  return width;
+      && major == 1 && minor >= 26) {
+    *width &= ~1;
+    *height &= ~1;
+  }
+}
+
+/* TRUE when cudaupload ! cudadownload alone gives a frame for @in. */
+static gboolean
+cuda_round_trips (GstBuffer * in, const gchar * format, gint width,
+    gint height)
+{
+  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
+  GstBuffer *out;
+
+  gst_harness_set_src_caps (h, test_caps_new (format, width, height));
+  gst_harness_set_sink_caps (h, test_caps_new (format, width, height));
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  gst_harness_teardown (h);
+  if (out == NULL)
+    return FALSE;
+  gst_buffer_unref (out);
+  return TRUE;
 }
 
 /* cudaupload ! cudaboxblur ! cudadownload for every format cudaupload
- * takes, against the CPU reference, with every setting. */
+ * takes, against the CPU reference, with every setting.  A format whose
+ * frame GStreamer's upload and download lose without the element as well
+ * is named and left out; one that only the element loses fails the test. */
 GST_START_TEST (test_cudaupload_chain)
 {
-  const gint height = 289;
-  guint f, i;
+  GString *lost = g_string_new (NULL);
+  guint major, minor, micro, nano, f, i;
 
+  gst_version (&major, &minor, &micro, &nano);
   for (f = 0; f < test_n_cuda_formats; f++) {
     const gchar *format = test_cuda_formats[f];
-    const gint w = cuda_carried_width (format, 385);
     GstHarness *h = gst_harness_new_parse ("cudaupload ! cudaboxblur "
         "name=blur ! cudadownload");
     GstElement *blur = harness_element (h, "blur");
     GstPad *blur_sink = gst_element_get_static_pad (blur, "sink");
+    gint w, height;
 
+    cuda_carried_size (format, &w, &height);
     gst_pad_add_probe (blur_sink, GST_PAD_PROBE_TYPE_BUFFER,
         add_roi_metas_probe, NULL, NULL);
     gst_harness_set_src_caps (h, test_caps_new (format, w, height));
@@ -191,7 +217,17 @@ GST_START_TEST (test_cudaupload_chain)
 
       in = test_buffer_new (NULL, format, w, height, 0, f * 10 + i);
       out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-      fail_unless (out != NULL, "%s setting %u: no output", format, i);
+      if (out == NULL) {
+        /* the other formats still run, so that one run names them all */
+        if (cuda_round_trips (in, format, w, height))
+          g_string_append_printf (lost, " %s %dx%d", format, w, height);
+        else
+          g_print ("GStreamer %u.%u.%u: cudaupload ! cudadownload loses a "
+              "%s frame of %dx%d; left out\n", major, minor, micro, format,
+              w, height);
+        gst_buffer_unref (in);
+        break;
+      }
       fail_unless (pad_caps_are_cuda (blur, "sink"), "%s", format);
       fail_unless (pad_caps_are_cuda (blur, "src"), "%s", format);
 
@@ -204,6 +240,9 @@ GST_START_TEST (test_cudaupload_chain)
     gst_object_unref (blur);
     gst_harness_teardown (h);
   }
+  fail_unless (lost->len == 0, "the element gave no output for:%s",
+      lost->str);
+  g_string_free (lost, TRUE);
 }
 
 GST_END_TEST;
