@@ -153,6 +153,23 @@ GST_START_TEST (test_window_rule)
 
 GST_END_TEST;
 
+/* The names of the kernels plan_frame()'s plan launches, each with a space
+ * either side: " box_blur3_u8 box_tiles_u8 ". */
+static gchar *frame_kernels;
+
+static void
+frame_kernels_of (const GstCudaBoxBlurPlan * plan)
+{
+  GString *names = g_string_new (" ");
+  guint i;
+
+  for (i = 0; i < gst_cuda_box_blur_plan_n_launches (plan); i++)
+    g_string_append_printf (names, "%s ", gst_cuda_box_blur_kernel_name
+        (gst_cuda_box_blur_plan_get_launch (plan, i)->kernel));
+  g_free (frame_kernels);
+  frame_kernels = g_string_free (names, FALSE);
+}
+
 /* The plan of a frame of @format, @w x @h with rows @pad bytes longer,
  * blurred whole with @s into another frame, or in place where @in_place;
  * a copy of the result to a third frame after the launches where
@@ -193,6 +210,7 @@ plan_frame (const gchar * format, gint w, gint h, gint pad,
       &out, scratch, halos, deliver ? &to : NULL);
   gst_cuda_box_blur_frame_plan_get_copies (frame, FALSE, before);
   gst_cuda_box_blur_frame_plan_get_copies (frame, TRUE, after);
+  frame_kernels_of (gst_cuda_box_blur_frame_plan_get_launches (frame));
 
   g_free (scratch);
   g_free (halos);
@@ -334,6 +352,48 @@ GST_START_TEST (test_layers)
 
 GST_END_TEST;
 
+/* The kernels of a whole frame's 3x3 box: the unrolled direct kernels for
+ * planes of their own and pixels of four; the one pass for NV12's UV
+ * pairs, side by side; two passes for every component of YUY2, whose
+ * components lie between others' samples. */
+GST_START_TEST (test_box3_kernels)
+{
+  const struct
+  {
+    const gchar *format;
+    const gchar *has, *also, *lacks;
+  } cases[] = {
+    {"GRAY8", " box_blur3_u8 ", NULL, " box_tiles_u8 "},
+    {"I420", " box_blur3_u8 ", NULL, " box_tiles_u8 "},
+    {"NV12", " box_blur3_u8 ", " box_tiles_u8 ", " box_columns_u8_16 "},
+    {"NV21", " box_blur3_u8 ", " box_tiles_u8 ", " box_columns_u8_16 "},
+    {"YUY2", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
+    {"UYVY", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
+    {"RGBA", " box_blur3_px4 ", NULL, " box_tiles_px4 "},
+    {"RGB", " box_tiles_px3 ", NULL, " box_blur3_u8 "},
+    {"GRAY16_LE", " box_blur3_u16 ", NULL, " box_columns_u16 "},
+    {"GRAY32F", " box_blur3_f32 ", NULL, " box_tiles_f32 "},
+  };
+  GstCudaBoxBlurSettings s;
+  guint before, after, c;
+
+  gst_cuda_box_blur_settings_init (&s);
+  fail_unless_equals_int (s.radius_x, 1);
+  fail_unless_equals_int (s.radius_y, 1);
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    plan_frame (cases[c].format, 640, 480, 0, &s, FALSE, FALSE, FALSE,
+        &before, &after);
+    GST_INFO ("%s:%s", cases[c].format, frame_kernels);
+    fail_unless (strstr (frame_kernels, cases[c].has) != NULL
+        && (!cases[c].also || strstr (frame_kernels, cases[c].also) != NULL)
+        && strstr (frame_kernels, cases[c].lacks) == NULL,
+        "%s at radius 1:%s", cases[c].format, frame_kernels);
+  }
+  g_clear_pointer (&frame_kernels, g_free);
+}
+
+GST_END_TEST;
+
 /* The groups of tasks that blur whole pixels: RGBA's colour (alpha kept)
  * or all four, NV12's UV pairs but not its luma, AYUV's chroma with a
  * radius of its own not (it would race with luma in the same pixels),
@@ -405,6 +465,7 @@ plan_suite (void)
   tcase_add_test (tc, test_many_entries);
   tcase_add_test (tc, test_layers);
   tcase_add_test (tc, test_pixel_groups);
+  tcase_add_test (tc, test_box3_kernels);
   return s;
 }
 
