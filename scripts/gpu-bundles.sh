@@ -13,8 +13,12 @@
 # or MESON_OPTS), then runs meson test with each in turn, printing the
 # results that are not OK and what cudaupload and cudadownload keep of the
 # metas.  NOSYNC=1 also runs elements/cudaboxblur-ordered against 1.26 with
-# gst_cuda_memory_sync() made a no-op (LD_PRELOAD), which must fail.  Logs
-# go to $OUT (or /tmp/gpu-bundles).
+# gst_cuda_memory_sync() made a no-op (LD_PRELOAD), which must fail.
+# BENCH="--kernels-only --choice-only" then runs cudaboxblur-bench with
+# those arguments; where pack was given BASE=REV (the tree at that commit,
+# packed into .bundles/base.tar.xz), the bench of REV too, built beside,
+# the two alternately, twice each: the before and after of a change in one
+# run.  Logs go to $OUT (or /tmp/gpu-bundles).
 set -u
 cd "$(dirname "$0")/.."
 mode=${1:?usage: gpu-bundles.sh pack|run VERSIONS... [-- meson test arguments]}
@@ -34,6 +38,11 @@ if [ "$mode" = pack ]; then
     rm -rf "$tmp"
     ls -l ".bundles/gst$v.tar.xz"
   done
+  rm -f .bundles/base.tar.xz
+  if [ -n "${BASE:-}" ]; then
+    git archive --prefix=base/ "$BASE" | xz -6 -T0 > .bundles/base.tar.xz || exit 1
+    ls -l .bundles/base.tar.xz
+  fi
   exit 0
 fi
 
@@ -49,7 +58,15 @@ build() {
     b=/tmp/b-$v
     [ -f $b/build.ninja ] || meson setup $b -Dcuda-archs=sm_90 ${MESON_OPTS:-} > /tmp/setup-$v.log 2>&1 \
       || { tail -n 40 /tmp/setup-$v.log; exit 1; }
-    ninja -C $b > /tmp/build-$v.log 2>&1 || { grep -B5 -A20 -m3 error /tmp/build-$v.log | head -80; exit 1; } )
+    ninja -C $b > /tmp/build-$v.log 2>&1 || { grep -B5 -A20 -m3 error /tmp/build-$v.log | head -80; exit 1; }
+    if [ -n "${BENCH:-}" ] && [ -f .bundles/base.tar.xz ]; then
+      [ -d /tmp/base ] || xz -dc .bundles/base.tar.xz | tar -C /tmp -xf -
+      b=/tmp/b-base-$v
+      ( cd /tmp/base && { [ -f $b/build.ninja ] || meson setup $b -Dcuda-archs=sm_90 \
+          ${MESON_OPTS:-} > /tmp/setup-base-$v.log 2>&1; } \
+          && ninja -C $b > /tmp/build-base-$v.log 2>&1 ) \
+        || { echo "the base failed to build"; tail -n 20 /tmp/build-base-$v.log; exit 1; }
+    fi )
 }
 t0=$(date +%s)
 for v in "${vers[@]}"; do build "$v" > "/tmp/buildout-$v.txt" 2>&1 & done
@@ -73,5 +90,15 @@ for v in "${vers[@]}"; do
         elements/cudaboxblur-ordered > "$out/nosync.log" 2>&1
       echo "== 1.26 without gst_cuda_memory_sync (must fail): rc=$?"
       grep -E "^ *[0-9]+/[0-9]+ |:F:|:E:" "$out/nosync.log" | head -4
+    fi
+    if [ -n "${BENCH:-}" ]; then
+      builds=$b
+      [ -f .bundles/base.tar.xz ] && builds="/tmp/b-base-$v $b /tmp/b-base-$v $b"
+      for d in $builds; do
+        echo "== $d/bench/cudaboxblur-bench $BENCH" >> "$out/bench-$v.txt"
+        GST_PLUGIN_PATH_1_0=$d/gst $d/bench/cudaboxblur-bench --csv /tmp/bench.csv \
+          $BENCH >> "$out/bench-$v.txt" 2>&1
+        echo "== bench of $d against GStreamer $v: rc=$?"
+      done
     fi )
 done
