@@ -245,6 +245,7 @@ DIRECT (u16, uint16, uint64)
 DIRECT (f32, float, float)
 
 extern "C" __global__ void
+__launch_bounds__ (BLOCK_W * BLOCK_H, BOX3_U8_BLOCKS_PER_SM)
 box_blur3_u8 (const BoxBlurArgs * __restrict__ list)
 {
   box_blur3_u8_words (entry (list));

@@ -35,10 +35,20 @@
  * rule). */
 #define BOX_READ_BELOW 1
 
-/* Samples each thread of box_blur3_* makes, one above the other; those
- * of box_blur3_u8 also BOX3_U8_COLUMNS side by side. */
+/* Threads of a block of the kernels with one thread per sample (and per
+ * byte of the copies): BLOCK_W x BLOCK_H.  Each thread of box_blur3_*
+ * makes BOX3_ROWS samples, one above the other; those of box_blur3_u8
+ * also BOX3_U8_COLUMNS side by side. */
+#define BLOCK_W 32
+#define BLOCK_H 8
 #define BOX3_ROWS 4
 #define BOX3_U8_COLUMNS 4
+/* Blocks of box_blur3_u8 a multiprocessor holds at once: its registers
+ * are kept to those of this many (128 a thread).  Unbounded, its edge
+ * path, unrolled four columns wide, takes 132 to 135 registers a thread
+ * on sm_80 to sm_90, which leaves room for one block of 8 warps a
+ * multiprocessor; bounded, it takes 122 on them, with no spill. */
+#define BOX3_U8_BLOCKS_PER_SM 2
 
 /* Threads of a pixelate_* block, and the columns of the tile it takes:
  * as many whole blocks of @block_w as they cover, or one wider block. */

@@ -24,13 +24,6 @@
 #include <math.h>
 #include <string.h>
 
-/* Threads per block of the kernels with one thread per sample (and per
- * byte of the copies); the 3x3 one makes BOX3_ROWS (boxblur-args.h)
- * samples per thread, and for 8-bit samples BOX3_U8_COLUMNS times as
- * many. */
-#define BLOCK_W 32
-#define BLOCK_H 8
-
 /* Launch geometry of the separable passes, whose column threads walk
  * COLUMN_RUN rows of column_vector[] columns each (8-bit and float32
  * samples COLUMN_SHORT_RUN below radius_y COLUMN_SHORT_RADIUS, where the
