@@ -171,6 +171,7 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
       };
       gsize bytes = (gsize) w * h * bpp;
+      GstCudaBoxBlurWindow window = { 0, };
       guint8 *host;
       gdouble copy_ms;
       Stats st;
@@ -215,9 +216,9 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         if (!wanted (w, fmt, radii[r]))
           continue;
         job.radius = radii[r];
-        plan_blur (&job, gst_cuda_box_blur_window_is_direct (job.radius,
-                job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
-            GST_CUDA_BOX_BLUR_SEPARABLE, stream);
+        window.radius_x = window.radius_y = job.radius;
+        plan_blur (&job, gst_cuda_box_blur_plan_choose_plane (job.type,
+                gst_cuda_box_blur_plan_choose (&window), 1, &window), stream);
         report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 
@@ -238,6 +239,11 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         plan_blur (&job, GST_CUDA_BOX_BLUR_ONE_PASS, stream);
         if (gst_cuda_box_blur_plan_n_launches (job.plan) == 1)
           report ("kernel", w, h, fmt, "one-pass", job.radius,
+              time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
+        plan_blur (&job, GST_CUDA_BOX_BLUR_STRIPS, stream);
+        if (gst_cuda_box_blur_plan_get_launch (job.plan, 0)->kernel ==
+            GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8)
+          report ("kernel", w, h, fmt, "strips", job.radius,
               time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 #ifdef HAVE_NPP
         report ("kernel", w, h, fmt, "npp-box-border", job.radius,

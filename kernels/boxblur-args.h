@@ -132,6 +132,20 @@
  * allows (four tiles of 46 KiB on 228 KiB). */
 #define TILE_BLOCKS_PER_SM 4
 
+/* The strip walker (box_strips_u8): warps of a block, each down a strip
+ * of its own, side by side; the lanes of a warp that write (1 to
+ * STRIP_LANES_OUT; 0 and 31 hold the columns beside them); the bytes a lane
+ * takes for windows of @rx columns either side (a 32-bit word, or two for
+ * windows that reach further than a word); and the windows it takes: at most
+ * STRIP_MAX_RADIUS_X columns and STRIP_MAX_RADIUS_Y rows either side
+ * (16-bit column sums of 2 STRIP_MAX_RADIUS_Y + 2 rows), and at most
+ * TILE_WINDOW samples. */
+#define STRIP_WARPS 4
+#define STRIP_LANES_OUT 30
+#define STRIP_BYTES(rx) ((rx) <= 4 ? 4 : 8)
+#define STRIP_MAX_RADIUS_X 8
+#define STRIP_MAX_RADIUS_Y 127
+
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...), or for the *_px4 kernels a plane of
  * whole pixels of four 8-bit samples, and the rectangle of it to write.
@@ -170,7 +184,7 @@ typedef struct
    * memory from element mid_offset on, mid_pitch elements from one row
    * to the next; the column pass's threads walk column_run rows down, the
    * row pass's warps row_run samples along (box_tiles_u8: the columns of
-   * a tile) */
+   * a tile), the strip walker's warps column_run rows down */
   long long mid_offset;
   int x_first;
   int x_last;

@@ -33,5 +33,6 @@
 #include "box_blur.cuh"
 #include "box_columns_rows.cuh"
 #include "box_tiles.cuh"
+#include "box_strips.cuh"
 #include "pixelate.cuh"
 #include "compose.cuh"

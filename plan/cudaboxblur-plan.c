@@ -55,6 +55,17 @@
 #define ONE_PASS_MAX_RADIUS_F32 15
 #define ONE_PASS_MIN_TILES 2
 
+/* The strip walker where it wins: up to STRIP_AUTO_RADIUS_Y rows either
+ * side.  Its warps walk STRIP_RUN rows each, or fewer, halved
+ * down to STRIP_MIN_RUN and to no fewer than the rows of their first
+ * window, while the region gives the GPU fewer than STRIP_WARPS_PER_SM
+ * warps a multiprocessor (each run starts with its first row's whole
+ * window). */
+#define STRIP_AUTO_RADIUS_Y 8
+#define STRIP_RUN 64
+#define STRIP_MIN_RUN 8
+#define STRIP_WARPS_PER_SM 32
+
 static const gint column_vector[] = {
   [GST_CUDA_BOX_BLUR_U8] = COLUMN_VECTOR_U8,
   [GST_CUDA_BOX_BLUR_U16] = COLUMN_VECTOR_U16,
@@ -92,6 +103,7 @@ static const gchar *const kernel_names[GST_CUDA_BOX_BLUR_N_KERNELS] = {
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3] = "box_tiles_px3",
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4] = "box_tiles_px4",
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_F32] = "box_tiles_f32",
+  [GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8] = "box_strips_u8",
   [GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4] = "box_blur_px4",
   [GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4] = "box_blur3_px4",
   [GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4] = "box_rows_px4",
@@ -323,6 +335,31 @@ gst_cuda_box_blur_plan_choose (const GstCudaBoxBlurWindow * window)
       GST_CUDA_BOX_BLUR_SEPARABLE;
 }
 
+/**
+ * gst_cuda_box_blur_plan_choose_plane:
+ * @type: the plane's samples
+ * @variant: the window's choice (gst_cuda_box_blur_plan_choose())
+ * @step: bytes from one sample of the plane to the next
+ *
+ * The kernels for @window over a component plane of @type samples: the
+ * strip walker for 8-bit samples of their own (@step 1) with windows of up
+ * to STRIP_MAX_RADIUS_X columns and STRIP_AUTO_RADIUS_Y rows either side,
+ * where the plan then finds it can go; else @variant.
+ */
+GstCudaBoxBlurVariant
+gst_cuda_box_blur_plan_choose_plane (GstCudaBoxBlurSampleType type,
+    GstCudaBoxBlurVariant variant, gint step,
+    const GstCudaBoxBlurWindow * window)
+{
+  if (type == GST_CUDA_BOX_BLUR_U8 && step == 1
+      && (variant == GST_CUDA_BOX_BLUR_DIRECT
+          || variant == GST_CUDA_BOX_BLUR_SEPARABLE)
+      && window->radius_x <= STRIP_MAX_RADIUS_X
+      && window->radius_y <= STRIP_AUTO_RADIUS_Y)
+    return GST_CUDA_BOX_BLUR_STRIPS;
+  return variant;
+}
+
 /* The rows a column thread of @a's column pass walks (with mid_pitch
  * counted in samples). */
 static gint
@@ -538,6 +575,46 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
       blocks (a->h, TILE_ROWS));
 }
 
+/* Whether the strip walker (box_strips_u8) can take @a: 8-bit samples of
+ * their own, the planes' data and rows 4-byte aligned, windows
+ * of at most STRIP_MAX_RADIUS_X columns and STRIP_MAX_RADIUS_Y rows either
+ * side and TILE_WINDOW samples, that do not wrap around the frame's sides
+ * (a warp sums only the columns beside its strip). */
+static gboolean
+strips_fit (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
+{
+  return plan->type == GST_CUDA_BOX_BLUR_U8
+      && a->src_step == 1 && a->dst_step == 1
+      && aligned (a->src, a->src_stride) && aligned (a->dst, a->dst_stride)
+      && a->radius_x <= STRIP_MAX_RADIUS_X
+      && a->radius_y <= STRIP_MAX_RADIUS_Y
+      && (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW
+      && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
+              || a->x + a->w + a->radius_x > a->width));
+}
+
+/* Queues the strip walker for @a (strips_fit ()). */
+static void
+queue_strips (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a)
+{
+  const gint word = STRIP_BYTES (a->radius_x);
+  const gint words = (a->x + a->w - 1) / word - a->x / word + 1;
+  const guint strips = blocks (words, STRIP_LANES_OUT);
+  gint run = STRIP_RUN;
+
+  while (run > STRIP_MIN_RUN && run / 2 > 2 * a->radius_y
+      && (plan->multiprocessors == 0
+          || strips * blocks (a->h, run) <
+          (guint) plan->multiprocessors * STRIP_WARPS_PER_SM))
+    run /= 2;
+  /* the columns the region's windows reach (src may hold no others) */
+  a->x_first = MAX (a->x - a->radius_x, 0);
+  a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
+  a->column_run = run;
+  add_entry (plan, STAGE_FIRST, GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8, a,
+      STRIP_WARPS * 32, 1, blocks (strips, STRIP_WARPS), blocks (a->h, run));
+}
+
 /* Queues the kernels of @variant for @a, a component plane, or with
  * @pixels a plane of packed pixels of four 8-bit samples. */
 static void
@@ -551,6 +628,14 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   gsize mid_element, mid_bytes;
   BoxBlurArgs columns;
 
+  if (variant == GST_CUDA_BOX_BLUR_STRIPS) {
+    if (!pixels && strips_fit (plan, a)) {
+      queue_strips (plan, a);
+      return;
+    }
+    variant = gst_cuda_box_blur_window_is_direct (a->radius_x,
+        a->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT : GST_CUDA_BOX_BLUR_SEPARABLE;
+  }
   if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
     add_entry (plan, STAGE_FIRST, pixels ?
         GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4 :
@@ -698,6 +783,8 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
   g_return_if_fail (plan->type == GST_CUDA_BOX_BLUR_U8);
   g_return_if_fail (src->step >= 2 && src->step <= 4
       && dst->step == src->step);
+  if (variant == GST_CUDA_BOX_BLUR_STRIPS)
+    variant = gst_cuda_box_blur_plan_choose (window);
 
   args_init (&a, plan->type, src, dst, window, region);
   if (src->step < 4 && blurred == (1u << src->step) - 1 && a.w > 0
@@ -787,8 +874,10 @@ gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,
   GstCudaBoxBlurPlane src = *in, dst = *out;
 
   if (n == 1) {
-    gst_cuda_box_blur_plan_blur_variant (plan, variant, in, out, window,
-        rect);
+    gst_cuda_box_blur_plan_blur_variant (plan,
+        gst_cuda_box_blur_plan_choose_plane (plan->type, variant, c->step,
+            window),
+        in, out, window, rect);
     return;
   }
   if (variant == GST_CUDA_BOX_BLUR_DIRECT && (c->step == 2 || c->step == 3)

@@ -56,6 +56,9 @@ typedef enum
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_F32,
+  /* both passes in one, column sums in registers: 8-bit samples of their
+   * own, narrow windows */
+  GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8,
   /* packed pixels of four 8-bit samples blurred together, the row passes
    * after COLUMNS_U8 or COLUMNS_U8_16 over the rows' bytes */
   GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4,
@@ -81,6 +84,11 @@ typedef enum
                                  * do not wrap around the sides; two passes
                                  * elsewhere) */
   GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
+  GST_CUDA_BOX_BLUR_STRIPS,     /* column sums slid down strips in
+                                 * registers (8-bit samples of their own,
+                                 * windows of at most STRIP_MAX_RADIUS_X
+                                 * columns either side; the window's own
+                                 * choice elsewhere) */
 } GstCudaBoxBlurVariant;
 
 GstCudaBoxBlurVariant gst_cuda_box_blur_plan_choose (const GstCudaBoxBlurWindow * window);
@@ -120,6 +128,10 @@ typedef struct
 typedef struct _GstCudaBoxBlurPlan GstCudaBoxBlurPlan;
 
 GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurTarget * target);
+GstCudaBoxBlurVariant gst_cuda_box_blur_plan_choose_plane (GstCudaBoxBlurSampleType type,
+                                                     GstCudaBoxBlurVariant variant,
+                                                     gint step,
+                                                     const GstCudaBoxBlurWindow * window);
 
 void                 gst_cuda_box_blur_plan_free    (GstCudaBoxBlurPlan * plan);
 

@@ -184,11 +184,13 @@ static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
 };
 
 /* Whether @variant is worth running on sample_formats[@f]: the one pass
- * takes 8-bit and float32 samples (16-bit ones would take two passes
- * again). */
+ * takes 8-bit and float32 samples, the strip walker 8-bit ones (elsewhere
+ * the plan would take kernels tested on their own again). */
 static gboolean
 runs_on (GstCudaBoxBlurVariant variant, guint f)
 {
+  if (variant == GST_CUDA_BOX_BLUR_STRIPS)
+    return f == 0;
   return variant != GST_CUDA_BOX_BLUR_ONE_PASS || f != 1;
 }
 
@@ -199,9 +201,11 @@ check_all_sizes (GstCudaBoxBlurVariant variant, gint max_window)
   {323, 241}, {4097, 7}, {5, 600}, {1920, 1080}
   };
   /* 22 x 22 and 0 x 63: the largest windows of the one pass, by samples
-   * (TILE_WINDOW) and by rows (TILE_RADIUS_Y) */
+   * (TILE_WINDOW) and by rows (TILE_RADIUS_Y); 8 x 3, 5 x 1 and 1 x 127,
+   * windows of the strip walker two words a lane wide and of the most rows */
   const gint radii[][2] = { {1, 1}, {2, 2}, {3, 0}, {0, 4}, {7, 7},
-  {22, 22}, {0, 63}, {30, 30}, {127, 5}, {5, 127}, {255, 255}
+  {22, 22}, {0, 63}, {30, 30}, {127, 5}, {5, 127}, {255, 255}, {8, 3},
+  {5, 1}, {1, 127}
   };
   guint s, r, f;
 
@@ -231,7 +235,7 @@ static void
 check_borders (GstCudaBoxBlurVariant variant, gint max_window)
 {
   const gint sizes[][2] = { {1, 1}, {2, 3}, {37, 23}, {323, 241} };
-  const gint radii[][2] = { {1, 1}, {3, 0}, {4, 4}, {40, 9} };
+  const gint radii[][2] = { {1, 1}, {3, 0}, {4, 4}, {40, 9}, {7, 2} };
   const GstVideoRectangle rois[] = { {0, 0, 5, 4}, {10, 5, 20, 12},
   {200, 180, 400, 400}
   };
@@ -279,6 +283,13 @@ GST_END_TEST;
 GST_START_TEST (test_one_pass)
 {
   check_all_sizes (GST_CUDA_BOX_BLUR_ONE_PASS, G_MAXINT);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_strips)
+{
+  check_all_sizes (GST_CUDA_BOX_BLUR_STRIPS, G_MAXINT);
 }
 
 GST_END_TEST;
@@ -351,6 +362,9 @@ GST_START_TEST (test_extremes)
             && (!gst_cuda_box_blur_window_is_direct (rx, ry) || f != 2))
           check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, sample_formats[f], w,
               h, rx, ry);
+        if (runs_on (GST_CUDA_BOX_BLUR_STRIPS, f))
+          check_extreme (GST_CUDA_BOX_BLUR_STRIPS, sample_formats[f], w, h,
+              rx, ry);
         if (rx == ry && rx > 1)
           check_extreme (GST_CUDA_BOX_BLUR_PIXELATE, sample_formats[f], w,
               h, rx, ry);
@@ -367,6 +381,8 @@ GST_START_TEST (test_extremes)
         30, 30);
   }
   check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 3840, 2160, 7, 7);
+  check_extreme (GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 3840, 2160, 1, 1);
+  check_extreme (GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 3840, 2160, 7, 7);
   check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY32F", 3840, 2160, 7, 7);
 }
 
@@ -616,6 +632,33 @@ GST_START_TEST (test_one_pass_borders)
 
 GST_END_TEST;
 
+/* The strip walker's edges: regions that start and end inside a lane's
+ * word, narrower than a word, wider than a strip, and a strip that ends
+ * past the frame's right edge, with windows one word and two words a lane
+ * wide, in every border mode. */
+GST_START_TEST (test_strips_borders)
+{
+  const GstVideoRectangle rois[] = { {1, 3, 2, 5}, {119, 1, 3, 2},
+  {121, 0, 240, 64}, {5, 7, 362, 57}
+  };
+  const gint radii[] = { 1, 4, 5, 8 };
+  GstCudaBoxBlurBorder border;
+  guint i, r;
+
+  check_borders (GST_CUDA_BOX_BLUR_STRIPS, G_MAXINT);
+  for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+      border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      check_variant (GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 367, 64, radii[r],
+          3, border, NULL);
+      for (i = 0; i < G_N_ELEMENTS (rois); i++)
+        check_variant (GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 367, 64,
+            radii[r], 3, border, &rois[i]);
+    }
+}
+
+GST_END_TEST;
+
 static Suite *
 kernels_suite (void)
 {
@@ -627,6 +670,8 @@ kernels_suite (void)
   tcase_add_test (tc, test_direct);
   tcase_add_test (tc, test_two_pass);
   tcase_add_test (tc, test_one_pass);
+  tcase_add_test (tc, test_strips);
+  tcase_add_test (tc, test_strips_borders);
   tcase_add_test (tc, test_direct_borders);
   tcase_add_test (tc, test_two_pass_borders);
   tcase_add_test (tc, test_one_pass_borders);

@@ -15,6 +15,7 @@
 #include "cudaboxblur-frameplan.h"
 #include "cudaboxblur-groups.h"
 #include "cudaboxblur-plan.h"
+#include "boxblur-args.h"
 #include "testutils.h"
 
 /* An H200: 132 multiprocessors of 228 KiB of shared memory, 1 KiB of it
@@ -149,6 +150,76 @@ GST_START_TEST (test_window_rule)
           &kernel), 1);
   fail_unless_equals_string (gst_cuda_box_blur_kernel_name (kernel),
       "box_blur_u16");
+}
+
+GST_END_TEST;
+
+/* The strip walker: where it is asked for, for 8-bit planes of their own
+ * with windows of up to STRIP_MAX_RADIUS_X columns either side, rows
+ * 4-byte aligned, no wrap around the sides; the window's own choice
+ * elsewhere.  It is the plan's own choice up to STRIP_AUTO_RADIUS_Y rows
+ * either side. */
+GST_START_TEST (test_strips)
+{
+  const struct
+  {
+    const gchar *format;
+    gint w, rx, ry;
+    GstCudaBoxBlurBorder border;
+    const gchar *kernel;
+  } cases[] = {
+    {"GRAY8", 1920, 1, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, "box_strips_u8"},
+    {"GRAY8", 1920, 0, 9, GST_CUDA_BOX_BLUR_BORDER_CLAMP, "box_strips_u8"},
+    {"GRAY8", 1920, 8, 8, GST_CUDA_BOX_BLUR_BORDER_MIRROR, "box_strips_u8"},
+    {"GRAY8", 1918, 5, 2, GST_CUDA_BOX_BLUR_BORDER_CONSTANT,
+        "box_strips_u8"},
+    {"GRAY8", 1920, 3, 127, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        "box_strips_u8"},
+    /* windows too wide, too tall, too large; wrapping round */
+    {"GRAY8", 1920, 9, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        "box_tiles_u8"},
+    {"GRAY8", 1920, 1, 128, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        "box_columns_u8_16"},
+    {"GRAY8", 1920, 8, 61, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        "box_columns_u8_16"},
+    {"GRAY8", 1920, 1, 1, GST_CUDA_BOX_BLUR_BORDER_WRAP, "box_blur3_u8"},
+    {"GRAY16_LE", 1920, 1, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        "box_blur3_u16"},
+    {"GRAY32F", 1920, 2, 2, GST_CUDA_BOX_BLUR_BORDER_SHRINK,
+        "box_tiles_f32"},
+  };
+  GstCudaBoxBlurWindow window = { 1, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0 };
+  GstCudaBoxBlurKernel kernel;
+  guint c;
+
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    plan_whole (&h200, GST_CUDA_BOX_BLUR_STRIPS, cases[c].format, cases[c].w,
+        1080, cases[c].rx, cases[c].ry, cases[c].border, &kernel);
+    fail_unless_equals_string (gst_cuda_box_blur_kernel_name (kernel),
+        cases[c].kernel);
+  }
+  /* a frame one sample wide */
+  fail_unless (plan_whole (&h200, GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 1, 64,
+          1, 1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, &kernel) == 1);
+  fail_unless_equals_string (gst_cuda_box_blur_kernel_name (kernel),
+      "box_strips_u8");
+
+  fail_unless_equals_int (gst_cuda_box_blur_plan_choose_plane
+      (GST_CUDA_BOX_BLUR_U8, GST_CUDA_BOX_BLUR_DIRECT, 1, &window),
+      GST_CUDA_BOX_BLUR_STRIPS);
+  fail_unless_equals_int (gst_cuda_box_blur_plan_choose_plane
+      (GST_CUDA_BOX_BLUR_U8, GST_CUDA_BOX_BLUR_DIRECT, 2, &window),
+      GST_CUDA_BOX_BLUR_DIRECT);
+  fail_unless_equals_int (gst_cuda_box_blur_plan_choose_plane
+      (GST_CUDA_BOX_BLUR_F32, GST_CUDA_BOX_BLUR_DIRECT, 4, &window),
+      GST_CUDA_BOX_BLUR_DIRECT);
+  fail_unless_equals_int (gst_cuda_box_blur_plan_choose_plane
+      (GST_CUDA_BOX_BLUR_U8, GST_CUDA_BOX_BLUR_TWO_PASS, 1, &window),
+      GST_CUDA_BOX_BLUR_TWO_PASS);
+  window.radius_x = STRIP_MAX_RADIUS_X + 1;
+  fail_unless_equals_int (gst_cuda_box_blur_plan_choose_plane
+      (GST_CUDA_BOX_BLUR_U8, GST_CUDA_BOX_BLUR_SEPARABLE, 1, &window),
+      GST_CUDA_BOX_BLUR_SEPARABLE);
 }
 
 GST_END_TEST;
@@ -352,10 +423,11 @@ GST_START_TEST (test_layers)
 
 GST_END_TEST;
 
-/* The kernels of a whole frame's 3x3 box: the unrolled direct kernels for
- * planes of their own and pixels of four; the one pass for NV12's UV
- * pairs, side by side; two passes for every component of YUY2, whose
- * components lie between others' samples. */
+/* The kernels of a whole frame's 3x3 box: the strip walker for 8-bit
+ * planes of their own, the unrolled direct kernels for other planes and
+ * pixels of four; the one pass for NV12's UV pairs, side by side; two
+ * passes for every component of YUY2, whose components lie between
+ * others' samples. */
 GST_START_TEST (test_box3_kernels)
 {
   const struct
@@ -363,10 +435,10 @@ GST_START_TEST (test_box3_kernels)
     const gchar *format;
     const gchar *has, *also, *lacks;
   } cases[] = {
-    {"GRAY8", " box_blur3_u8 ", NULL, " box_tiles_u8 "},
-    {"I420", " box_blur3_u8 ", NULL, " box_tiles_u8 "},
-    {"NV12", " box_blur3_u8 ", " box_tiles_u8 ", " box_columns_u8_16 "},
-    {"NV21", " box_blur3_u8 ", " box_tiles_u8 ", " box_columns_u8_16 "},
+    {"GRAY8", " box_strips_u8 ", NULL, " box_blur3_u8 "},
+    {"I420", " box_strips_u8 ", NULL, " box_blur3_u8 "},
+    {"NV12", " box_strips_u8 ", " box_tiles_u8 ", " box_blur3_u8 "},
+    {"NV21", " box_strips_u8 ", " box_tiles_u8 ", " box_blur3_u8 "},
     {"YUY2", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
     {"UYVY", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
     {"RGBA", " box_blur3_px4 ", NULL, " box_tiles_px4 "},
@@ -466,6 +538,7 @@ plan_suite (void)
   tcase_add_test (tc, test_layers);
   tcase_add_test (tc, test_pixel_groups);
   tcase_add_test (tc, test_box3_kernels);
+  tcase_add_test (tc, test_strips);
   return s;
 }
 

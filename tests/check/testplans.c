@@ -91,6 +91,7 @@ static const struct
   [K (TILES_PX3)] = {1, READS_WINDOWS},
   [K (TILES_PX4)] = {1, READS_WINDOWS},
   [K (TILES_F32)] = {4, READS_WINDOWS},
+  [K (STRIPS_U8)] = {1, READS_WINDOWS},
   [K (DIRECT_PX4)] = {4, READS_WINDOWS},
   [K (DIRECT3X3_PX4)] = {4, READS_WINDOWS},
   [K (ROWS_PX4)] = {4, READS_SUMS, 16},

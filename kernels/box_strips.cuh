@@ -1,0 +1,279 @@
+/* cudaboxblur: the strip walker, box_strips_u8: column sums slid down a
+ * strip in registers (included by boxblur.cu).
+ *
+ * Copyright (C) 2026 The cudaboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* ------------------------------------------------------------------------
+ * Strips, box_strips_u8: a plane of 8-bit samples of their own (src_step
+ * and dst_step 1), windows of at most STRIP_MAX_RADIUS_X columns and
+ * STRIP_MAX_RADIUS_Y rows either side.  Each warp walks down a strip of the
+ * region, column_run rows from blockIdx.y's, and writes no intermediate
+ * frame.  Its 32 lanes take a word of V = STRIP_BYTES (radius_x) bytes
+ * each, side by side, words of the plane (a lane's first column a multiple
+ * of V): lanes 1 to STRIP_LANES_OUT write theirs; lanes 0 and 31 hold the
+ * columns beside them.  Each lane keeps the sums of its columns' windows
+ * of rows, two 16-bit sums a register, and slides them a row at a time:
+ * the row entering added, the row leaving taken away, one load each.  The
+ * sums of a row's windows then come from the lane's own column sums and
+ * the radius_x ones of each neighbouring lane, by shuffle, the window slid
+ * along the lane's V columns; one multiplication divides.  Loads and
+ * stores move whole 32-bit words (the plane's data and rows 4-byte
+ * aligned), but where a word is not all within the columns
+ * the region's windows reach or the frame (a byte at a time, each column
+ * through the border rule).  The windows must not wrap around the frame's
+ * sides (the plan takes another kernel there); they take at most
+ * TILE_WINDOW samples (tile_divider ()).
+ * ------------------------------------------------------------------------ */
+
+/* The V bytes of row @i (through the border rule) that the lane whose
+ * first column is @c0 sums, in @u (byte v of the word at column c0 + v):
+ * at once where @whole, else a column at a time, those beyond the region's
+ * reach (of no window's use) 0. */
+template <int V>
+__device__ __forceinline__ void
+strip_row (const BoxBlurArgs & a, int i, int c0, bool whole,
+    unsigned int u[V / 4])
+{
+  const int m = border_index (i, a.height, a.border);
+  const unsigned int outside = a.border == BOX_BORDER_CONSTANT ?
+      a.border_int & 0xff : 0;
+
+  if (m < 0) {
+#pragma unroll
+    for (int k = 0; k < V / 4; k++)
+      u[k] = outside * 0x01010101u;
+    return;
+  }
+
+  const uint8 *row = a.src + (long long) m * a.src_stride;
+
+  if (whole) {
+#pragma unroll
+    for (int k = 0; k < V / 4; k++)
+      u[k] = ((const unsigned int *) (row + c0))[k];
+    return;
+  }
+#pragma unroll
+  for (int k = 0; k < V / 4; k++)
+    u[k] = 0;
+#pragma unroll
+  for (int v = 0; v < V; v++) {
+    const int j = c0 + v;
+    const bool in_frame = j >= 0 && j < a.width;
+    const int mj = in_frame ? j : border_index (j, a.width, a.border);
+    const unsigned int b = mj >= a.x_first && mj < a.x_last ? row[mj] :
+        in_frame || mj >= 0 ? 0 : outside;
+
+    u[v / 4] |= b << (8 * (v % 4));
+  }
+}
+
+/* Whether any of columns @first .. @last - 1 of a lane's V lies in its
+ * column sums' register @q (columns 4 k + p and 4 k + p + 2 of word k, for
+ * q = 2 k + p). */
+__host__ __device__ constexpr bool
+strip_holds (int first, int last, int q)
+{
+  bool any = false;
+
+  for (int v = first; v < last; v++)
+    any = any || (v / 4) * 2 + (v % 4) % 2 == q;
+  return any;
+}
+
+/* Column @v's sum of the column sums @c (two 16-bit sums a register). */
+template <int V>
+__device__ __forceinline__ unsigned int
+strip_column (const unsigned int c[V / 2], int v)
+{
+  const unsigned int r = c[(v / 4) * 2 + (v % 4) % 2];
+
+  return (v % 4) / 2 ? r >> 16 : r & 0xffff;
+}
+
+/* Row @y of the region: the means of the lane's columns from the column
+ * sums @c of its own lane and those beside it, stored where the lane
+ * writes.  @rows: the rows of row @y's windows; @by: tile_divider () of
+ * twice (2 RX + 1) @rows. */
+template <int V, int RX>
+__device__ __forceinline__ void
+strip_means (const BoxBlurArgs & a, const unsigned int c[V / 2], int c0,
+    int y, bool writes, unsigned int rows, unsigned int by)
+{
+  static_assert (RX <= V, "the windows reach the lanes beside only");
+  unsigned int left[V / 2], right[V / 2], cc[V + 2 * RX], s[V];
+
+#pragma unroll
+  for (int q = 0; q < V / 2; q++) {
+    if (strip_holds (V - RX, V, q))
+      left[q] = __shfl_up_sync (0xffffffffu, c[q], 1);
+    if (strip_holds (0, RX, q))
+      right[q] = __shfl_down_sync (0xffffffffu, c[q], 1);
+  }
+#pragma unroll
+  for (int v = 0; v < RX; v++) {
+    cc[v] = strip_column < V > (left, V - RX + v);
+    cc[RX + V + v] = strip_column < V > (right, v);
+  }
+#pragma unroll
+  for (int v = 0; v < V; v++)
+    cc[RX + v] = strip_column < V > (c, v);
+
+  unsigned int sum = 0;
+#pragma unroll
+  for (int i = 0; i <= 2 * RX; i++)
+    sum += cc[i];
+  s[0] = sum;
+#pragma unroll
+  for (int v = 1; v < V; v++) {
+    sum += cc[v + 2 * RX] - cc[v - 1];
+    s[v] = sum;
+  }
+  if (!writes)
+    return;
+
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int full = (2 * RX + 1) * rows;
+  const bool inside = !shrink || (c0 - RX >= 0 && c0 + V - 1 + RX < a.width);
+  unsigned int w[V / 4];
+
+#pragma unroll
+  for (int v = 0; v < V; v++) {
+    unsigned int m;
+
+    if (inside)
+      m = __umulhi (2 * s[v] + full, by);
+    else {
+      const int j = c0 + v;
+
+      m = finish (s[v], (unsigned int) (min (j + RX, a.width - 1) -
+              max (j - RX, 0) + 1) * rows);
+    }
+    w[v / 4] = v % 4 == 0 ? m : w[v / 4] | (m << (8 * (v % 4)));
+  }
+
+  uint8 *out = a.dst + (long long) y * a.dst_stride;
+
+  if (c0 >= a.x && c0 + V <= a.x + a.w) {
+#pragma unroll
+    for (int k = 0; k < V / 4; k++)
+      ((unsigned int *) (out + c0))[k] = w[k];
+    return;
+  }
+#pragma unroll
+  for (int v = 0; v < V; v++)
+    if (c0 + v >= a.x && c0 + v < a.x + a.w)
+      out[c0 + v] = (uint8) (w[v / 4] >> (8 * (v % 4)));
+}
+
+/* The rows of row @y's windows inside the frame (shrink), or all of them. */
+__device__ __forceinline__ unsigned int
+strip_rows (const BoxBlurArgs & a, int y)
+{
+  const int ry = a.radius_y;
+
+  return a.border == BOX_BORDER_SHRINK ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+}
+
+/* A warp's walk down its strip, V bytes a lane, windows RX columns either
+ * side. */
+template <int V, int RX>
+__device__ __forceinline__ void
+strip_walk (const BoxBlurArgs & a)
+{
+  const int lane = threadIdx.x % 32;
+  const int strip = blockIdx.x * STRIP_WARPS + threadIdx.x / 32;
+  const int first_word = a.x / V + strip * STRIP_LANES_OUT;
+  const int y0 = a.y + blockIdx.y * a.column_run;
+
+  /* whole warps only, for the shuffles */
+  if (first_word * V >= a.x + a.w || y0 >= a.y + a.h)
+    return;
+
+  const int c0 = (first_word + lane - 1) * V;
+  const int y1 = min (y0 + a.column_run, a.y + a.h);
+  const int ry = a.radius_y;
+  const bool whole = c0 >= a.x_first && c0 + V <= a.x_last;
+  const bool writes = lane >= 1 && lane <= STRIP_LANES_OUT
+      && c0 < a.x + a.w && c0 + V > a.x;
+  const unsigned int all_rows = 2 * ry + 1;
+  const unsigned int by_all = tile_divider (2 * (2 * RX + 1) * all_rows);
+  unsigned int c[V / 2], u[V / 4];
+
+#pragma unroll
+  for (int q = 0; q < V / 2; q++)
+    c[q] = 0;
+#pragma unroll 4
+  for (int i = y0 - ry; i <= y0 + ry; i++) {
+    strip_row < V > (a, i, c0, whole, u);
+#pragma unroll
+    for (int k = 0; k < V / 4; k++) {
+      c[2 * k] += even_bytes (u[k]);
+      c[2 * k + 1] += odd_bytes (u[k]);
+    }
+  }
+  for (int y = y0;; y++) {
+    const bool more = y + 1 < y1;
+    const unsigned int rows = strip_rows (a, y);
+    unsigned int enter[V / 4], leave[V / 4];
+
+    /* the next row's loads first, in flight while this row's means are
+     * taken */
+    if (more) {
+      strip_row < V > (a, y + 1 + ry, c0, whole, enter);
+      strip_row < V > (a, y - ry, c0, whole, leave);
+    }
+    strip_means < V, RX > (a, c, c0, y, writes, rows, rows == all_rows ?
+        by_all : tile_divider (2 * (2 * RX + 1) * rows));
+    if (!more)
+      break;
+    /* 16-bit sums of up to 2 STRIP_MAX_RADIUS_Y + 2 rows of 8-bit
+     * samples: neither half carries into the other */
+#pragma unroll
+    for (int k = 0; k < V / 4; k++) {
+      c[2 * k] += even_bytes (enter[k]) - even_bytes (leave[k]);
+      c[2 * k + 1] += odd_bytes (enter[k]) - odd_bytes (leave[k]);
+    }
+  }
+}
+
+extern "C" __global__ void
+__launch_bounds__ (STRIP_WARPS * 32)
+box_strips_u8 (const BoxBlurArgs * __restrict__ list)
+{
+  const BoxBlurArgs a = entry (list);
+
+  static_assert (STRIP_MAX_RADIUS_X == 8, "one case a radius");
+  switch (a.radius_x) {
+    case 0:
+      strip_walk < STRIP_BYTES (0), 0 > (a);
+      break;
+    case 1:
+      strip_walk < STRIP_BYTES (1), 1 > (a);
+      break;
+    case 2:
+      strip_walk < STRIP_BYTES (2), 2 > (a);
+      break;
+    case 3:
+      strip_walk < STRIP_BYTES (3), 3 > (a);
+      break;
+    case 4:
+      strip_walk < STRIP_BYTES (4), 4 > (a);
+      break;
+    case 5:
+      strip_walk < STRIP_BYTES (5), 5 > (a);
+      break;
+    case 6:
+      strip_walk < STRIP_BYTES (6), 6 > (a);
+      break;
+    case 7:
+      strip_walk < STRIP_BYTES (7), 7 > (a);
+      break;
+    case 8:
+      strip_walk < STRIP_BYTES (8), 8 > (a);
+      break;
+  }
+}
