@@ -215,27 +215,38 @@ strip_walk (const BoxBlurArgs & a)
       c[2 * k + 1] += odd_bytes (u[k]);
     }
   }
-  for (int y = y0;; y++) {
-    const bool more = y + 1 < y1;
-    const unsigned int rows = strip_rows (a, y);
-    unsigned int enter[V / 4], leave[V / 4];
+  /* STRIP_AHEAD words a lane of rows entering and leaving loaded at once,
+   * so that their loads are in flight together */
+  constexpr int U = STRIP_AHEAD / (V / 4);
 
-    /* the next row's loads first, in flight while this row's means are
-     * taken */
-    if (more) {
-      strip_row < V > (a, y + 1 + ry, c0, whole, enter);
-      strip_row < V > (a, y - ry, c0, whole, leave);
-    }
-    strip_means < V, RX > (a, c, c0, y, writes, rows, rows == all_rows ?
-        by_all : tile_divider (2 * (2 * RX + 1) * rows));
-    if (!more)
-      break;
-    /* 16-bit sums of up to 2 STRIP_MAX_RADIUS_Y + 2 rows of 8-bit
-     * samples: neither half carries into the other */
+  for (int y = y0; y < y1; y += U) {
+    unsigned int enter[U][V / 4], leave[U][V / 4];
+
 #pragma unroll
-    for (int k = 0; k < V / 4; k++) {
-      c[2 * k] += even_bytes (enter[k]) - even_bytes (leave[k]);
-      c[2 * k + 1] += odd_bytes (enter[k]) - odd_bytes (leave[k]);
+    for (int r = 0; r < U; r++)
+      if (y + r + 1 < y1) {
+        strip_row < V > (a, y + r + 1 + ry, c0, whole, enter[r]);
+        strip_row < V > (a, y + r - ry, c0, whole, leave[r]);
+      }
+#pragma unroll
+    for (int r = 0; r < U; r++) {
+      if (y + r >= y1)
+        break;
+
+      const unsigned int rows = strip_rows (a, y + r);
+
+      strip_means < V, RX > (a, c, c0, y + r, writes, rows,
+          rows == all_rows ? by_all :
+          tile_divider (2 * (2 * RX + 1) * rows));
+      if (y + r + 1 >= y1)
+        break;
+      /* 16-bit sums of up to 2 STRIP_MAX_RADIUS_Y + 2 rows of 8-bit
+       * samples: neither half carries into the other */
+#pragma unroll
+      for (int k = 0; k < V / 4; k++) {
+        c[2 * k] += even_bytes (enter[r][k]) - even_bytes (leave[r][k]);
+        c[2 * k + 1] += odd_bytes (enter[r][k]) - odd_bytes (leave[r][k]);
+      }
     }
   }
 }

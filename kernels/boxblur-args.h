@@ -145,6 +145,11 @@
 #define STRIP_BYTES(rx) ((rx) <= 4 ? 4 : 8)
 #define STRIP_MAX_RADIUS_X 8
 #define STRIP_MAX_RADIUS_Y 127
+/* The 32-bit words of rows a lane of the strip walker has in flight at
+ * once: the rows entering and leaving the windows of the next
+ * STRIP_AHEAD / (words a lane) rows, loaded together before their means
+ * are taken. */
+#define STRIP_AHEAD 8
 
 /* One component of one plane (the Y plane, the U bytes of an NV12 UV
  * plane, the G bytes of RGBA ...), or for the *_px4 kernels a plane of
