@@ -27,38 +27,45 @@
  * TILE_WINDOW samples (tile_divider ()).
  * ------------------------------------------------------------------------ */
 
-/* The V bytes of row @i (through the border rule) that the lane whose
- * first column is @c0 sums, in @u (byte v of the word at column c0 + v):
- * at once where @whole, else a column at a time, those beyond the region's
- * reach (of no window's use) 0. */
+/* A lane's V bytes of a row, or V means, four a 32-bit word (byte v of
+ * word v / 4 at column c0 + v); a lane's V window sums. */
 template <int V>
-__device__ __forceinline__ void
-strip_row (const BoxBlurArgs & a, int i, int c0, bool whole,
-    unsigned int u[V / 4])
+struct StripWords
 {
+  unsigned int u[V / 4];
+};
+
+template <int V>
+struct StripSums
+{
+  unsigned int s[V];
+};
+
+/* strip_row () where the row is outside the frame or the lane's word not
+ * all within the columns the region's windows reach: each column through
+ * the border rule, a byte at a time, those beyond the reach (of no
+ * window's use) 0.  Out of line, as is strip_edge_means (), so that the
+ * walk's loops stay small for the instruction cache (their copies of this
+ * slow path, unrolled, made the kernel five times as long); it reads the
+ * arguments from the launch's list, entry @e. */
+template <int V>
+__device__ __noinline__ StripWords < V >
+strip_row_edge (const BoxBlurArgs * __restrict__ e, int i, int c0)
+{
+  const BoxBlurArgs & a = *e;
   const int m = border_index (i, a.height, a.border);
   const unsigned int outside = a.border == BOX_BORDER_CONSTANT ?
       a.border_int & 0xff : 0;
+  StripWords < V > w;
 
-  if (m < 0) {
 #pragma unroll
-    for (int k = 0; k < V / 4; k++)
-      u[k] = outside * 0x01010101u;
-    return;
-  }
+  for (int k = 0; k < V / 4; k++)
+    w.u[k] = m < 0 ? outside * 0x01010101u : 0;
+  if (m < 0)
+    return w;
 
   const uint8 *row = a.src + (long long) m * a.src_stride;
 
-  if (whole) {
-#pragma unroll
-    for (int k = 0; k < V / 4; k++)
-      u[k] = ((const unsigned int *) (row + c0))[k];
-    return;
-  }
-#pragma unroll
-  for (int k = 0; k < V / 4; k++)
-    u[k] = 0;
-#pragma unroll
   for (int v = 0; v < V; v++) {
     const int j = c0 + v;
     const bool in_frame = j >= 0 && j < a.width;
@@ -66,8 +73,30 @@ strip_row (const BoxBlurArgs & a, int i, int c0, bool whole,
     const unsigned int b = mj >= a.x_first && mj < a.x_last ? row[mj] :
         in_frame || mj >= 0 ? 0 : outside;
 
-    u[v / 4] |= b << (8 * (v % 4));
+    w.u[v / 4] |= b << (8 * (v % 4));
   }
+  return w;
+}
+
+/* The V bytes of row @i (through the border rule) that the lane whose
+ * first column is @c0 sums: at once where @whole (its word all within the
+ * columns the windows reach) and the row inside the frame. */
+template <int V>
+__device__ __forceinline__ StripWords < V >
+strip_row (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e, int i,
+    int c0, bool whole)
+{
+  StripWords < V > w;
+
+  if (!whole || i < 0 || i >= a.height)
+    return strip_row_edge < V > (e, i, c0);
+
+  const uint8 *row = a.src + (long long) i * a.src_stride + c0;
+
+#pragma unroll
+  for (int k = 0; k < V / 4; k++)
+    w.u[k] = ((const unsigned int *) row)[k];
+  return w;
 }
 
 /* Whether any of columns @first .. @last - 1 of a lane's V lies in its
@@ -93,14 +122,39 @@ strip_column (const unsigned int c[V / 2], int v)
   return (v % 4) / 2 ? r >> 16 : r & 0xffff;
 }
 
+/* The means of the window sums @sums of the lane whose first column is
+ * @c0, some of whose windows leave the frame's sides, with the shrink
+ * rule: each divided by its own count (out of line: strip_row_edge ()). */
+template <int V, int RX>
+__device__ __noinline__ StripWords < V >
+strip_edge_means (const BoxBlurArgs * __restrict__ e, StripSums < V > sums,
+    int c0, unsigned int rows)
+{
+  const int width = e->width;
+  StripWords < V > w;
+
+#pragma unroll
+  for (int k = 0; k < V / 4; k++)
+    w.u[k] = 0;
+  for (int v = 0; v < V; v++) {
+    const int j = c0 + v;
+    const unsigned int m = finish (sums.s[v],
+        (unsigned int) (min (j + RX, width - 1) - max (j - RX, 0) + 1) * rows);
+
+    w.u[v / 4] |= (m & 0xff) << (8 * (v % 4));
+  }
+  return w;
+}
+
 /* Row @y of the region: the means of the lane's columns from the column
  * sums @c of its own lane and those beside it, stored where the lane
  * writes.  @rows: the rows of row @y's windows; @by: tile_divider () of
  * twice (2 RX + 1) @rows. */
 template <int V, int RX>
 __device__ __forceinline__ void
-strip_means (const BoxBlurArgs & a, const unsigned int c[V / 2], int c0,
-    int y, bool writes, unsigned int rows, unsigned int by)
+strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
+    const unsigned int c[V / 2], int c0, int y, bool writes,
+    unsigned int rows, unsigned int by)
 {
   static_assert (RX <= V, "the windows reach the lanes beside only");
   unsigned int left[V / 2], right[V / 2], cc[V + 2 * RX], s[V];
@@ -134,24 +188,24 @@ strip_means (const BoxBlurArgs & a, const unsigned int c[V / 2], int c0,
   if (!writes)
     return;
 
-  const bool shrink = a.border == BOX_BORDER_SHRINK;
   const unsigned int full = (2 * RX + 1) * rows;
-  const bool inside = !shrink || (c0 - RX >= 0 && c0 + V - 1 + RX < a.width);
-  unsigned int w[V / 4];
+  StripWords < V > w;
+
+  if (a.border == BOX_BORDER_SHRINK
+      && (c0 - RX < 0 || c0 + V - 1 + RX >= a.width)) {
+    StripSums < V > sums;
 
 #pragma unroll
-  for (int v = 0; v < V; v++) {
-    unsigned int m;
+    for (int v = 0; v < V; v++)
+      sums.s[v] = s[v];
+    w = strip_edge_means < V, RX > (e, sums, c0, rows);
+  } else {
+#pragma unroll
+    for (int v = 0; v < V; v++) {
+      const unsigned int m = __umulhi (2 * s[v] + full, by);
 
-    if (inside)
-      m = __umulhi (2 * s[v] + full, by);
-    else {
-      const int j = c0 + v;
-
-      m = finish (s[v], (unsigned int) (min (j + RX, a.width - 1) -
-              max (j - RX, 0) + 1) * rows);
+      w.u[v / 4] = v % 4 == 0 ? m : w.u[v / 4] | (m << (8 * (v % 4)));
     }
-    w[v / 4] = v % 4 == 0 ? m : w[v / 4] | (m << (8 * (v % 4)));
   }
 
   uint8 *out = a.dst + (long long) y * a.dst_stride;
@@ -159,13 +213,13 @@ strip_means (const BoxBlurArgs & a, const unsigned int c[V / 2], int c0,
   if (c0 >= a.x && c0 + V <= a.x + a.w) {
 #pragma unroll
     for (int k = 0; k < V / 4; k++)
-      ((unsigned int *) (out + c0))[k] = w[k];
+      ((unsigned int *) (out + c0))[k] = w.u[k];
     return;
   }
 #pragma unroll
   for (int v = 0; v < V; v++)
     if (c0 + v >= a.x && c0 + v < a.x + a.w)
-      out[c0 + v] = (uint8) (w[v / 4] >> (8 * (v % 4)));
+      out[c0 + v] = (uint8) (w.u[v / 4] >> (8 * (v % 4)));
 }
 
 /* The rows of row @y's windows inside the frame (shrink), or all of them. */
@@ -182,7 +236,7 @@ strip_rows (const BoxBlurArgs & a, int y)
  * side. */
 template <int V, int RX>
 __device__ __forceinline__ void
-strip_walk (const BoxBlurArgs & a)
+strip_walk (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e)
 {
   const int lane = threadIdx.x % 32;
   const int strip = blockIdx.x * STRIP_WARPS + threadIdx.x / 32;
@@ -201,18 +255,19 @@ strip_walk (const BoxBlurArgs & a)
       && c0 < a.x + a.w && c0 + V > a.x;
   const unsigned int all_rows = 2 * ry + 1;
   const unsigned int by_all = tile_divider (2 * (2 * RX + 1) * all_rows);
-  unsigned int c[V / 2], u[V / 4];
+  unsigned int c[V / 2];
 
 #pragma unroll
   for (int q = 0; q < V / 2; q++)
     c[q] = 0;
 #pragma unroll 4
   for (int i = y0 - ry; i <= y0 + ry; i++) {
-    strip_row < V > (a, i, c0, whole, u);
+    const StripWords < V > u = strip_row < V > (a, e, i, c0, whole);
+
 #pragma unroll
     for (int k = 0; k < V / 4; k++) {
-      c[2 * k] += even_bytes (u[k]);
-      c[2 * k + 1] += odd_bytes (u[k]);
+      c[2 * k] += even_bytes (u.u[k]);
+      c[2 * k + 1] += odd_bytes (u.u[k]);
     }
   }
   /* STRIP_AHEAD words a lane of rows entering and leaving loaded at once,
@@ -220,13 +275,13 @@ strip_walk (const BoxBlurArgs & a)
   constexpr int U = STRIP_AHEAD / (V / 4);
 
   for (int y = y0; y < y1; y += U) {
-    unsigned int enter[U][V / 4], leave[U][V / 4];
+    StripWords < V > enter[U], leave[U];
 
 #pragma unroll
     for (int r = 0; r < U; r++)
       if (y + r + 1 < y1) {
-        strip_row < V > (a, y + r + 1 + ry, c0, whole, enter[r]);
-        strip_row < V > (a, y + r - ry, c0, whole, leave[r]);
+        enter[r] = strip_row < V > (a, e, y + r + 1 + ry, c0, whole);
+        leave[r] = strip_row < V > (a, e, y + r - ry, c0, whole);
       }
 #pragma unroll
     for (int r = 0; r < U; r++) {
@@ -235,7 +290,7 @@ strip_walk (const BoxBlurArgs & a)
 
       const unsigned int rows = strip_rows (a, y + r);
 
-      strip_means < V, RX > (a, c, c0, y + r, writes, rows,
+      strip_means < V, RX > (a, e, c, c0, y + r, writes, rows,
           rows == all_rows ? by_all :
           tile_divider (2 * (2 * RX + 1) * rows));
       if (y + r + 1 >= y1)
@@ -244,8 +299,8 @@ strip_walk (const BoxBlurArgs & a)
        * samples: neither half carries into the other */
 #pragma unroll
       for (int k = 0; k < V / 4; k++) {
-        c[2 * k] += even_bytes (enter[r][k]) - even_bytes (leave[r][k]);
-        c[2 * k + 1] += odd_bytes (enter[r][k]) - odd_bytes (leave[r][k]);
+        c[2 * k] += even_bytes (enter[r].u[k]) - even_bytes (leave[r].u[k]);
+        c[2 * k + 1] += odd_bytes (enter[r].u[k]) - odd_bytes (leave[r].u[k]);
       }
     }
   }
@@ -256,35 +311,36 @@ __launch_bounds__ (STRIP_WARPS * 32)
 box_strips_u8 (const BoxBlurArgs * __restrict__ list)
 {
   const BoxBlurArgs a = entry (list);
+  const BoxBlurArgs *e = list + blockIdx.z;
 
   static_assert (STRIP_MAX_RADIUS_X == 8, "one case a radius");
   switch (a.radius_x) {
     case 0:
-      strip_walk < STRIP_BYTES (0), 0 > (a);
+      strip_walk < STRIP_BYTES (0), 0 > (a, e);
       break;
     case 1:
-      strip_walk < STRIP_BYTES (1), 1 > (a);
+      strip_walk < STRIP_BYTES (1), 1 > (a, e);
       break;
     case 2:
-      strip_walk < STRIP_BYTES (2), 2 > (a);
+      strip_walk < STRIP_BYTES (2), 2 > (a, e);
       break;
     case 3:
-      strip_walk < STRIP_BYTES (3), 3 > (a);
+      strip_walk < STRIP_BYTES (3), 3 > (a, e);
       break;
     case 4:
-      strip_walk < STRIP_BYTES (4), 4 > (a);
+      strip_walk < STRIP_BYTES (4), 4 > (a, e);
       break;
     case 5:
-      strip_walk < STRIP_BYTES (5), 5 > (a);
+      strip_walk < STRIP_BYTES (5), 5 > (a, e);
       break;
     case 6:
-      strip_walk < STRIP_BYTES (6), 6 > (a);
+      strip_walk < STRIP_BYTES (6), 6 > (a, e);
       break;
     case 7:
-      strip_walk < STRIP_BYTES (7), 7 > (a);
+      strip_walk < STRIP_BYTES (7), 7 > (a, e);
       break;
     case 8:
-      strip_walk < STRIP_BYTES (8), 8 > (a);
+      strip_walk < STRIP_BYTES (8), 8 > (a, e);
       break;
   }
 }
