@@ -171,7 +171,6 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
       };
       gsize bytes = (gsize) w * h * bpp;
-      GstCudaBoxBlurWindow window = { 0, };
       guint8 *host;
       gdouble copy_ms;
       Stats st;
@@ -216,9 +215,9 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         if (!wanted (w, fmt, radii[r]))
           continue;
         job.radius = radii[r];
-        window.radius_x = window.radius_y = job.radius;
-        plan_blur (&job, gst_cuda_box_blur_plan_choose_plane (job.type,
-                gst_cuda_box_blur_plan_choose (&window), 1, &window), stream);
+        plan_blur (&job, gst_cuda_box_blur_window_is_direct (job.radius,
+                job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
+            GST_CUDA_BOX_BLUR_SEPARABLE, stream);
         report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 

@@ -55,13 +55,11 @@
 #define ONE_PASS_MAX_RADIUS_F32 15
 #define ONE_PASS_MIN_TILES 2
 
-/* The strip walker where it wins: up to STRIP_AUTO_RADIUS_Y rows either
- * side.  Its warps walk STRIP_RUN rows each, or fewer, halved
+/* The strip walker's warps walk STRIP_RUN rows each, or fewer, halved
  * down to STRIP_MIN_RUN and to no fewer than the rows of their first
  * window, while the region gives the GPU fewer than STRIP_WARPS_PER_SM
  * warps a multiprocessor (each run starts with its first row's whole
  * window). */
-#define STRIP_AUTO_RADIUS_Y 8
 #define STRIP_RUN 64
 #define STRIP_MIN_RUN 8
 #define STRIP_WARPS_PER_SM 32
@@ -333,31 +331,6 @@ gst_cuda_box_blur_plan_choose (const GstCudaBoxBlurWindow * window)
   return gst_cuda_box_blur_window_is_direct (window->radius_x,
       window->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT :
       GST_CUDA_BOX_BLUR_SEPARABLE;
-}
-
-/**
- * gst_cuda_box_blur_plan_choose_plane:
- * @type: the plane's samples
- * @variant: the window's choice (gst_cuda_box_blur_plan_choose())
- * @step: bytes from one sample of the plane to the next
- *
- * The kernels for @window over a component plane of @type samples: the
- * strip walker for 8-bit samples of their own (@step 1) with windows of up
- * to STRIP_MAX_RADIUS_X columns and STRIP_AUTO_RADIUS_Y rows either side,
- * where the plan then finds it can go; else @variant.
- */
-GstCudaBoxBlurVariant
-gst_cuda_box_blur_plan_choose_plane (GstCudaBoxBlurSampleType type,
-    GstCudaBoxBlurVariant variant, gint step,
-    const GstCudaBoxBlurWindow * window)
-{
-  if (type == GST_CUDA_BOX_BLUR_U8 && step == 1
-      && (variant == GST_CUDA_BOX_BLUR_DIRECT
-          || variant == GST_CUDA_BOX_BLUR_SEPARABLE)
-      && window->radius_x <= STRIP_MAX_RADIUS_X
-      && window->radius_y <= STRIP_AUTO_RADIUS_Y)
-    return GST_CUDA_BOX_BLUR_STRIPS;
-  return variant;
 }
 
 /* The rows a column thread of @a's column pass walks (with mid_pitch
@@ -874,10 +847,8 @@ gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,
   GstCudaBoxBlurPlane src = *in, dst = *out;
 
   if (n == 1) {
-    gst_cuda_box_blur_plan_blur_variant (plan,
-        gst_cuda_box_blur_plan_choose_plane (plan->type, variant, c->step,
-            window),
-        in, out, window, rect);
+    gst_cuda_box_blur_plan_blur_variant (plan, variant, in, out, window,
+        rect);
     return;
   }
   if (variant == GST_CUDA_BOX_BLUR_DIRECT && (c->step == 2 || c->step == 3)

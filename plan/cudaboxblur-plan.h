@@ -128,10 +128,6 @@ typedef struct
 typedef struct _GstCudaBoxBlurPlan GstCudaBoxBlurPlan;
 
 GstCudaBoxBlurPlan * gst_cuda_box_blur_plan_new     (const GstCudaBoxBlurTarget * target);
-GstCudaBoxBlurVariant gst_cuda_box_blur_plan_choose_plane (GstCudaBoxBlurSampleType type,
-                                                     GstCudaBoxBlurVariant variant,
-                                                     gint step,
-                                                     const GstCudaBoxBlurWindow * window);
 
 void                 gst_cuda_box_blur_plan_free    (GstCudaBoxBlurPlan * plan);
 
