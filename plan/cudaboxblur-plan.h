@@ -56,9 +56,6 @@ typedef enum
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_F32,
-  /* both passes in one, column sums in registers: 8-bit samples of their
-   * own, narrow windows */
-  GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8,
   /* packed pixels of four 8-bit samples blurred together, the row passes
    * after COLUMNS_U8 or COLUMNS_U8_16 over the rows' bytes */
   GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4,
@@ -67,6 +64,9 @@ typedef enum
   GST_CUDA_BOX_BLUR_KERNEL_ROWS_PX4_16,
   GST_CUDA_BOX_BLUR_KERNEL_PIXELATE_PX4,
   GST_CUDA_BOX_BLUR_KERNEL_COPY,              /* bytes, for halos */
+  /* both passes in one, column sums in registers: 8-bit samples of their
+   * own, narrow windows */
+  GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8,
   GST_CUDA_BOX_BLUR_N_KERNELS,
 } GstCudaBoxBlurKernel;
 
