@@ -37,6 +37,8 @@ extern gboolean choice_only;
  * every one), e.g. for one launch in a profiler */
 extern gint only_width, only_radius;
 extern gchar *only_format;
+/* the kernels parts' divisor of "x fastest" (bench-timing.c) */
+extern gdouble fastest_copy_ms;
 
 typedef struct
 {
@@ -84,6 +86,9 @@ percentile (gdouble * sorted, gint n, gdouble p);
 
 Stats
 time_gpu (Work work, gpointer data, cudaStream_t stream);
+
+Stats
+time_gpu_batched (Work work, gpointer data, cudaStream_t stream, gint batch);
 
 void
 report (const gchar * section, gint w, gint h, const gchar * format,

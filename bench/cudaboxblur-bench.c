@@ -130,7 +130,7 @@ main (int argc, char **argv)
   if (!csv)
     g_error ("cannot write %s", csv_path ? csv_path : "bench.csv");
   fprintf (csv, "part,width,height,format,what,radius,median_ms,min_ms,"
-      "max_ms,gbps,ratio,fps,p99_ms\n");
+      "max_ms,gbps,ratio,fps,p99_ms,ratio_fastest\n");
 
   /* before this process holds a CUDA context of its own */
   if (live_only) {
