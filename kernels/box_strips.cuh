@@ -20,11 +20,11 @@
  * the radius_x ones of each neighbouring lane, by shuffle, the window slid
  * along the lane's V columns; one multiplication divides.  Loads and
  * stores move whole 32-bit words (the plane's data and rows 4-byte
- * aligned), but where a word is not all within the columns
- * the region's windows reach or the frame (a byte at a time, each column
- * through the border rule).  The windows must not wrap around the frame's
- * sides (the plan takes another kernel there); they take at most
- * TILE_WINDOW samples (tile_divider ()).
+ * aligned), but where a word is not all within the columns the region's
+ * windows reach or the frame (a byte at a time, each column through the
+ * border rule).  The windows must not wrap around the frame's sides (the
+ * plan takes another kernel there); they take at most TILE_WINDOW samples
+ * (tile_divider ()).
  * ------------------------------------------------------------------------ */
 
 /* A lane's V bytes of a row, or V means, four a 32-bit word (byte v of
