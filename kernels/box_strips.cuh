@@ -254,9 +254,13 @@ strip_walk (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e)
   const bool writes = lane >= 1 && lane <= STRIP_LANES_OUT
       && c0 < a.x + a.w && c0 + V > a.x;
   const unsigned int all_rows = 2 * ry + 1;
-  const unsigned int by_all = tile_divider (2 * (2 * RX + 1) * all_rows);
+  unsigned int by_all = tile_divider (2 * (2 * RX + 1) * all_rows);
   unsigned int c[V / 2];
 
+  /* by_all kept opaque: seen as tile_divider () of all_rows, it lets the
+   * compiler take the divider of each row's count in its place wherever
+   * the two counts are equal, a division every row */
+  asm ("" : "+r" (by_all));
 #pragma unroll
   for (int q = 0; q < V / 2; q++)
     c[q] = 0;
