@@ -601,13 +601,10 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
   gsize mid_element, mid_bytes;
   BoxBlurArgs columns;
 
+  /* the callers take the strip walker only where strips_fit () */
   if (variant == GST_CUDA_BOX_BLUR_STRIPS) {
-    if (!pixels && strips_fit (plan, a)) {
-      queue_strips (plan, a);
-      return;
-    }
-    variant = gst_cuda_box_blur_window_is_direct (a->radius_x,
-        a->radius_y) ? GST_CUDA_BOX_BLUR_DIRECT : GST_CUDA_BOX_BLUR_SEPARABLE;
+    queue_strips (plan, a);
+    return;
   }
   if (variant == GST_CUDA_BOX_BLUR_PIXELATE) {
     add_entry (plan, STAGE_FIRST, pixels ?
@@ -712,6 +709,8 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
   BoxBlurArgs a;
 
   args_init (&a, plan->type, src, dst, window, region);
+  if (variant == GST_CUDA_BOX_BLUR_STRIPS && !strips_fit (plan, &a))
+    variant = gst_cuda_box_blur_plan_choose (window);
   if (a.w > 0 && a.h > 0)
     queue_blur (plan, variant, &a, FALSE);
 }
