@@ -43,14 +43,23 @@ warm_up (Work work, gpointer data, cudaStream_t stream, gint ms)
   }
 }
 
+/* The job's window: its radius both ways, shrinking at the borders. */
+static GstCudaBoxBlurWindow
+job_window (const KernelJob * job)
+{
+  GstCudaBoxBlurWindow window = { job->radius, job->radius,
+    GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0
+  };
+
+  return window;
+}
+
 /* Plans and uploads the blur of the job's whole frame with @variant. */
 static void
 plan_blur (KernelJob * job, GstCudaBoxBlurVariant variant,
     cudaStream_t stream)
 {
-  GstCudaBoxBlurWindow window = { job->radius, job->radius,
-    GST_CUDA_BOX_BLUR_BORDER_SHRINK, 0
-  };
+  const GstCudaBoxBlurWindow window = job_window (job);
   GError *error = NULL;
 
   gst_cuda_box_blur_plan_reset (job->plan, job->type);
@@ -180,6 +189,7 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
       guint8 *host;
       gdouble copy_ms;
       Stats st, batched;
+      GstCudaBoxBlurWindow window;
       gsize i;
 
       if (!wanted (w, fmt, 0)) {
@@ -225,9 +235,9 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
         if (!wanted (w, fmt, radii[r]))
           continue;
         job.radius = radii[r];
-        plan_blur (&job, gst_cuda_box_blur_window_is_direct (job.radius,
-                job.radius) ? GST_CUDA_BOX_BLUR_DIRECT :
-            GST_CUDA_BOX_BLUR_SEPARABLE, stream);
+        window = job_window (&job);
+        plan_blur (&job, gst_cuda_box_blur_plan_choose_plane (job.plan,
+                &job.src, &job.dst, &window, NULL), stream);
         report ("kernel", w, h, fmt, "cudaboxblur", job.radius,
             time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 

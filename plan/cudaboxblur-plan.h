@@ -149,6 +149,12 @@ void                 gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * p
                                                      const GstCudaBoxBlurWindow * window,
                                                      const GstVideoRectangle * region);
 
+GstCudaBoxBlurVariant gst_cuda_box_blur_plan_choose_plane (const GstCudaBoxBlurPlan * plan,
+                                                     const GstCudaBoxBlurPlane * src,
+                                                     const GstCudaBoxBlurPlane * dst,
+                                                     const GstCudaBoxBlurWindow * window,
+                                                     const GstVideoRectangle * region);
+
 gboolean             gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane);
 
 void                 gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,

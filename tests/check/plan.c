@@ -404,10 +404,12 @@ GST_START_TEST (test_layers)
 
 GST_END_TEST;
 
-/* The kernels of a whole frame's 3x3 box: the unrolled direct kernels for
- * planes of their own and pixels of four; the one pass for NV12's UV
- * pairs, side by side; two passes for every component of YUY2, whose
- * components lie between others' samples. */
+/* The kernels of a whole frame's 3x3 box: the one pass for 8-bit planes
+ * of their own (the unrolled kernel where a wrapping border takes them
+ * round the sides) and for NV12's UV pairs, side by side; the unrolled
+ * kernels for other planes of their own and pixels of four; two passes
+ * for every component of YUY2, whose components lie between others'
+ * samples. */
 GST_START_TEST (test_box3_kernels)
 {
   const struct
@@ -415,10 +417,10 @@ GST_START_TEST (test_box3_kernels)
     const gchar *format;
     const gchar *has, *also, *lacks;
   } cases[] = {
-    {"GRAY8", " box_blur3_u8 ", NULL, " box_tiles_u8 "},
-    {"I420", " box_blur3_u8 ", NULL, " box_tiles_u8 "},
-    {"NV12", " box_blur3_u8 ", " box_tiles_u8 ", " box_columns_u8_16 "},
-    {"NV21", " box_blur3_u8 ", " box_tiles_u8 ", " box_columns_u8_16 "},
+    {"GRAY8", " box_tiles_u8 ", NULL, " box_blur3_u8 "},
+    {"I420", " box_tiles_u8 ", NULL, " box_blur3_u8 "},
+    {"NV12", " box_tiles_u8 ", NULL, " box_blur3_u8 "},
+    {"NV21", " box_tiles_u8 ", NULL, " box_blur3_u8 "},
     {"YUY2", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
     {"UYVY", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
     {"RGBA", " box_blur3_px4 ", NULL, " box_tiles_px4 "},
@@ -441,6 +443,10 @@ GST_START_TEST (test_box3_kernels)
         && strstr (frame_kernels, cases[c].lacks) == NULL,
         "%s at radius 1:%s", cases[c].format, frame_kernels);
   }
+  /* wrapping round the sides, which the one pass does not take */
+  s.border = GST_CUDA_BOX_BLUR_BORDER_WRAP;
+  plan_frame ("GRAY8", 640, 480, 0, &s, FALSE, FALSE, FALSE, &before, &after);
+  fail_unless_equals_string (frame_kernels, " box_blur3_u8 ");
   g_clear_pointer (&frame_kernels, g_free);
 }
 

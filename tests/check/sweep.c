@@ -583,14 +583,14 @@ GST_START_TEST (test_memory_checker_findings)
   s.passes = 5;
   check_element ("GRAY32F", 97, 71, &s, two_regions);
 
-  /* a region's own 3x3 box, three passes (box_blur3_u8) */
+  /* a region's own 3x3 box, three passes (box_tiles_u8) */
   gst_cuda_box_blur_settings_init (&s);
   s.roi_meta = TRUE;
   s.radius_x = s.radius_y = 6;
   s.passes = 3;
   check_element ("GRAY8", 61, 47, &s, box_radius_1_region);
 
-  /* uninitialised rows of the halo copies read by box_blur3_u8 */
+  /* uninitialised rows of the halo copies read by the 3x3 box */
   gst_cuda_box_blur_settings_init (&s);
   s.roi_meta = TRUE;
   s.mode = GST_CUDA_BOX_BLUR_MODE_GAUSSIAN;

@@ -575,9 +575,9 @@ play_until_fault (const gchar * from, const gchar * to, const gchar * says)
  * element runs again after a restart. */
 GST_START_TEST (test_launch_error_then_restart)
 {
-  GstElement *pipeline = play_until_fault ("__launch_bounds__ (BLOCK_W * "
-      "BLOCK_H, BOX3_U8_BLOCKS_PER_SM)\nbox_blur3_u8 (const",
-      "__launch_bounds__ (32)\nbox_blur3_u8 (const",
+  GstElement *pipeline = play_until_fault ("__launch_bounds__ (TILE_THREADS, "
+      "TILE_BLOCKS_PER_SM)\nbox_tiles_u8 (const",
+      "__launch_bounds__ (32)\nbox_tiles_u8 (const",
       "CUDA error while blurring");
 
   restart_with_builtin_kernels (pipeline);
@@ -621,7 +621,7 @@ check_refused_until_restart (GstElement * pipeline)
  * is skipped. */
 GST_START_TEST (test_lost_device_needs_restart)
 {
-  const gchar *entry = "box_blur3_u8 (const BoxBlurArgs * __restrict__ list)"
+  const gchar *entry = "box_tiles_u8 (const BoxBlurArgs * __restrict__ list)"
       "\n{\n";
   GstElement *pipeline;
   gchar *faulting;
