@@ -151,7 +151,12 @@ run_npp_advanced (gpointer data, cudaStream_t stream)
 void
 bench_kernels (const GstCudaBoxBlurDevice * dev)
 {
-  const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
+  /* 1080p and 4K, and another width asked for (--width) at 16:9 */
+  const gint sizes[][2] = { {1920, 1080}, {3840, 2160},
+  {only_width, only_width * 9 / 16}
+  };
+  const guint n_sizes = only_width > 0 && only_width != 1920
+      && only_width != 3840 ? 3 : 2;
   const gint radii[] = { 1, 2, 3, 7, 15, 30, 63, 127 };
   const GstCudaBoxBlurProgram *program;
   GstCudaBoxBlurLauncher *launcher;
@@ -177,7 +182,7 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
       "size", "format", "what", "r", "median", "min", "max", "GB/s", "x copy",
       "x fastest");
 
-  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+  for (s = 0; s < n_sizes; s++) {
     for (f = 0; f < 2; f++) {
       const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
       const gchar *fmt = f ? "GRAY32F" : "GRAY8";

@@ -57,7 +57,8 @@ main (int argc, char **argv)
         "In the kernels part, only the kernels the element picks (no "
           "other variant, no NPP)", NULL},
     {"width", 0, 0, G_OPTION_ARG_INT, &only_width,
-        "In the kernels parts, only frames of this width (1920 or 3840)",
+        "In the kernels parts, only frames of this width (1920 or 3840; "
+          "another is timed at 16:9 in the GRAY8 and GRAY32F part)",
         "W"},
     {"format", 0, 0, G_OPTION_ARG_STRING, &only_format,
         "In the kernels parts, only this format (GRAY8, GRAY32F, NV12, "

@@ -146,18 +146,14 @@ strip_edge_means (const BoxBlurArgs * __restrict__ e, StripSums < V > sums,
   return w;
 }
 
-/* Row @y of the region: the means of the lane's columns from the column
- * sums @c of its own lane and those beside it, stored where the lane
- * writes.  @rows: the rows of row @y's windows; @by: tile_divider () of
- * twice (2 RX + 1) @rows. */
+/* The window sums @s of the lane's V columns, from the column sums @c of
+ * its own lane and the RX columns of each lane beside it, by shuffle. */
 template <int V, int RX>
 __device__ __forceinline__ void
-strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
-    const unsigned int c[V / 2], int c0, int y, bool writes,
-    unsigned int rows, unsigned int by)
+strip_sums (const unsigned int c[V / 2], unsigned int s[V])
 {
   static_assert (RX <= V, "the windows reach the lanes beside only");
-  unsigned int left[V / 2], right[V / 2], cc[V + 2 * RX], s[V];
+  unsigned int left[V / 2], right[V / 2], cc[V + 2 * RX];
 
 #pragma unroll
   for (int q = 0; q < V / 2; q++) {
@@ -185,10 +181,42 @@ strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
     sum += cc[v + 2 * RX] - cc[v - 1];
     s[v] = sum;
   }
+}
+
+/* The means of the window sums @s, windows of @full samples each; @by:
+ * tile_divider () of 2 @full. */
+template <int V>
+__device__ __forceinline__ StripWords < V >
+strip_full_means (const unsigned int s[V], unsigned int full,
+    unsigned int by)
+{
+  StripWords < V > w;
+
+#pragma unroll
+  for (int v = 0; v < V; v++) {
+    const unsigned int m = __umulhi (2 * s[v] + full, by);
+
+    w.u[v / 4] = v % 4 == 0 ? m : w.u[v / 4] | (m << (8 * (v % 4)));
+  }
+  return w;
+}
+
+/* Row @y of the region: the means of the lane's columns from the column
+ * sums @c of its own lane and those beside it, stored where the lane
+ * writes, through the border rule.  @rows: the rows of row @y's windows;
+ * @by: tile_divider () of twice (2 RX + 1) @rows. */
+template <int V, int RX>
+__device__ __forceinline__ void
+strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
+    const unsigned int c[V / 2], int c0, int y, bool writes,
+    unsigned int rows, unsigned int by)
+{
+  unsigned int s[V];
+
+  strip_sums < V, RX > (c, s);
   if (!writes)
     return;
 
-  const unsigned int full = (2 * RX + 1) * rows;
   StripWords < V > w;
 
   if (a.border == BOX_BORDER_SHRINK
@@ -200,12 +228,7 @@ strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
       sums.s[v] = s[v];
     w = strip_edge_means < V, RX > (e, sums, c0, rows);
   } else {
-#pragma unroll
-    for (int v = 0; v < V; v++) {
-      const unsigned int m = __umulhi (2 * s[v] + full, by);
-
-      w.u[v / 4] = v % 4 == 0 ? m : w.u[v / 4] | (m << (8 * (v % 4)));
-    }
+    w = strip_full_means < V > (s, (2 * RX + 1) * rows, by);
   }
 
   uint8 *out = a.dst + (long long) y * a.dst_stride;
@@ -220,6 +243,70 @@ strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
   for (int v = 0; v < V; v++)
     if (c0 + v >= a.x && c0 + v < a.x + a.w)
       out[c0 + v] = (uint8) (w.u[v / 4] >> (8 * (v % 4)));
+}
+
+/* Adds row @in to the column sums @c and takes row @gone away: 16-bit
+ * sums of up to 2 STRIP_MAX_RADIUS_Y + 2 rows of 8-bit samples, neither
+ * half carrying into the other. */
+template <int V>
+__device__ __forceinline__ void
+strip_slide (unsigned int c[V / 2], const StripWords < V > &in,
+    const StripWords < V > &gone)
+{
+#pragma unroll
+  for (int k = 0; k < V / 4; k++) {
+    c[2 * k] += even_bytes (in.u[k]) - even_bytes (gone.u[k]);
+    c[2 * k + 1] += odd_bytes (in.u[k]) - odd_bytes (gone.u[k]);
+  }
+}
+
+/* Rows @y to @y_end - 1 of a warp none of whose lanes needs the border
+ * rule: each lane's word within the columns the windows reach, and where
+ * it writes, within the region and its windows all within the frame's
+ * sides; the rows' windows all within the frame, and the rows entering
+ * and leaving up to row @y_end's.  U rows at a time, their rows entering
+ * and leaving loaded first, by pointers that step a row; one divider, no
+ * bounds.  @y_end - @y: a multiple of U. */
+template <int V, int RX, int U>
+__device__ __forceinline__ void
+strip_walk_inside (const BoxBlurArgs & a, unsigned int c[V / 2], int c0,
+    int y, int y_end, bool writes, unsigned int by_all)
+{
+  const int stride = a.src_stride;
+  const unsigned int full = (2 * RX + 1) * (2 * a.radius_y + 1);
+  const long long span = (long long) (2 * a.radius_y + 1) * stride;
+  const uint8 *enter = a.src + (long long) (y + 1 + a.radius_y) * stride
+      + c0;
+  uint8 *out = a.dst + (long long) y * a.dst_stride + c0;
+
+  for (; y < y_end; y += U) {
+    StripWords < V > in[U], gone[U];
+
+#pragma unroll
+    for (int r = 0; r < U; r++)
+#pragma unroll
+      for (int k = 0; k < V / 4; k++) {
+        in[r].u[k] = ((const unsigned int *) (enter + r * stride))[k];
+        gone[r].u[k] = ((const unsigned int *) (enter + r * stride -
+                span))[k];
+      }
+    enter += U * stride;
+#pragma unroll
+    for (int r = 0; r < U; r++) {
+      unsigned int s[V];
+
+      strip_sums < V, RX > (c, s);
+
+      const StripWords < V > w = strip_full_means < V > (s, full, by_all);
+
+      if (writes)
+#pragma unroll
+        for (int k = 0; k < V / 4; k++)
+          ((unsigned int *) (out + r * a.dst_stride))[k] = w.u[k];
+      strip_slide < V > (c, in[r], gone[r]);
+    }
+    out += U * a.dst_stride;
+  }
 }
 
 /* The rows of row @y's windows inside the frame (shrink), or all of them. */
@@ -274,39 +361,33 @@ strip_walk (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e)
       c[2 * k + 1] += odd_bytes (u.u[k]);
     }
   }
-  /* STRIP_AHEAD words a lane of rows entering and leaving loaded at once,
-   * so that their loads are in flight together */
+  /* STRIP_AHEAD words a lane of rows entering and leaving loaded at once
+   * inside (strip_walk_inside ()), so that their loads are in flight
+   * together; where the border rule may apply, a row at a time */
   constexpr int U = STRIP_AHEAD / (V / 4);
+  const bool side = a.border == BOX_BORDER_SHRINK
+      && (c0 - RX < 0 || c0 + V - 1 + RX >= a.width);
+  const bool plain = whole && (!writes || (c0 >= a.x && c0 + V <= a.x + a.w
+          && !side));
+  const int inside0 = max (y0, ry);
+  const int inside1 = __all_sync (0xffffffffu, plain) ? inside0 +
+      max (min (y1, a.height - 1 - ry) - inside0, 0) / U * U : inside0;
 
-  for (int y = y0; y < y1; y += U) {
-    StripWords < V > enter[U], leave[U];
-
-#pragma unroll
-    for (int r = 0; r < U; r++)
-      if (y + r + 1 < y1) {
-        enter[r] = strip_row < V > (a, e, y + r + 1 + ry, c0, whole);
-        leave[r] = strip_row < V > (a, e, y + r - ry, c0, whole);
-      }
-#pragma unroll
-    for (int r = 0; r < U; r++) {
-      if (y + r >= y1)
+  for (int y = y0; y < y1; y++) {
+    if (y == inside0 && inside1 > inside0) {
+      strip_walk_inside < V, RX, U > (a, c, c0, y, inside1, writes, by_all);
+      y = inside1;
+      if (y >= y1)
         break;
-
-      const unsigned int rows = strip_rows (a, y + r);
-
-      strip_means < V, RX > (a, e, c, c0, y + r, writes, rows,
-          rows == all_rows ? by_all :
-          tile_divider (2 * (2 * RX + 1) * rows));
-      if (y + r + 1 >= y1)
-        break;
-      /* 16-bit sums of up to 2 STRIP_MAX_RADIUS_Y + 2 rows of 8-bit
-       * samples: neither half carries into the other */
-#pragma unroll
-      for (int k = 0; k < V / 4; k++) {
-        c[2 * k] += even_bytes (enter[r].u[k]) - even_bytes (leave[r].u[k]);
-        c[2 * k + 1] += odd_bytes (enter[r].u[k]) - odd_bytes (leave[r].u[k]);
-      }
     }
+
+    const unsigned int rows = strip_rows (a, y);
+
+    strip_means < V, RX > (a, e, c, c0, y, writes, rows,
+        rows == all_rows ? by_all : tile_divider (2 * (2 * RX + 1) * rows));
+    if (y + 1 < y1)
+      strip_slide < V > (c, strip_row < V > (a, e, y + 1 + ry, c0, whole),
+          strip_row < V > (a, e, y - ry, c0, whole));
   }
 }
 
