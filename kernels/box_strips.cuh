@@ -183,18 +183,18 @@ strip_sums (const unsigned int c[V / 2], unsigned int s[V])
   }
 }
 
-/* The means of the window sums @s, windows of @full samples each; @by:
- * tile_divider () of 2 @full. */
+/* The means of the window sums @s, column v's windows of @full[v]
+ * samples; @by[v]: tile_divider () of 2 @full[v]. */
 template <int V>
 __device__ __forceinline__ StripWords < V >
-strip_full_means (const unsigned int s[V], unsigned int full,
-    unsigned int by)
+strip_full_means (const unsigned int s[V], const unsigned int full[V],
+    const unsigned int by[V])
 {
   StripWords < V > w;
 
 #pragma unroll
   for (int v = 0; v < V; v++) {
-    const unsigned int m = __umulhi (2 * s[v] + full, by);
+    const unsigned int m = __umulhi (2 * s[v] + full[v], by[v]);
 
     w.u[v / 4] = v % 4 == 0 ? m : w.u[v / 4] | (m << (8 * (v % 4)));
   }
@@ -228,7 +228,14 @@ strip_means (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e,
       sums.s[v] = s[v];
     w = strip_edge_means < V, RX > (e, sums, c0, rows);
   } else {
-    w = strip_full_means < V > (s, (2 * RX + 1) * rows, by);
+    unsigned int full[V], by_v[V];
+
+#pragma unroll
+    for (int v = 0; v < V; v++) {
+      full[v] = (2 * RX + 1) * rows;
+      by_v[v] = by;
+    }
+    w = strip_full_means < V > (s, full, by_v);
   }
 
   uint8 *out = a.dst + (long long) y * a.dst_stride;
@@ -261,19 +268,20 @@ strip_slide (unsigned int c[V / 2], const StripWords < V > &in,
 }
 
 /* Rows @y to @y_end - 1 of a warp none of whose lanes needs the border
- * rule: each lane's word within the columns the windows reach, and where
- * it writes, within the region and its windows all within the frame's
- * sides; the rows' windows all within the frame, and the rows entering
- * and leaving up to row @y_end's.  U rows at a time, their rows entering
- * and leaving loaded first, by pointers that step a row; one divider, no
- * bounds.  @y_end - @y: a multiple of U. */
+ * rule: each lane's word within the columns the windows reach (@whole),
+ * or with the shrink rule all outside them, and where it writes within
+ * the region; the rows' windows all within the frame, and the rows
+ * entering and leaving up to row @y_end's.  U rows at a time, their rows
+ * entering and leaving loaded first, by pointers that step a row; column
+ * v's windows of @full[v] samples, @by[v] its divider; no bounds.  @y_end
+ * - @y: a multiple of U. */
 template <int V, int RX, int U>
 __device__ __forceinline__ void
 strip_walk_inside (const BoxBlurArgs & a, unsigned int c[V / 2], int c0,
-    int y, int y_end, bool writes, unsigned int by_all)
+    int y, int y_end, bool whole, bool writes, const unsigned int full[V],
+    const unsigned int by[V])
 {
   const int stride = a.src_stride;
-  const unsigned int full = (2 * RX + 1) * (2 * a.radius_y + 1);
   const long long span = (long long) (2 * a.radius_y + 1) * stride;
   const uint8 *enter = a.src + (long long) (y + 1 + a.radius_y) * stride
       + c0;
@@ -286,9 +294,10 @@ strip_walk_inside (const BoxBlurArgs & a, unsigned int c[V / 2], int c0,
     for (int r = 0; r < U; r++)
 #pragma unroll
       for (int k = 0; k < V / 4; k++) {
-        in[r].u[k] = ((const unsigned int *) (enter + r * stride))[k];
-        gone[r].u[k] = ((const unsigned int *) (enter + r * stride -
-                span))[k];
+        in[r].u[k] = whole ?
+            ((const unsigned int *) (enter + r * stride))[k] : 0;
+        gone[r].u[k] = whole ?
+            ((const unsigned int *) (enter + r * stride - span))[k] : 0;
       }
     enter += U * stride;
 #pragma unroll
@@ -297,7 +306,7 @@ strip_walk_inside (const BoxBlurArgs & a, unsigned int c[V / 2], int c0,
 
       strip_sums < V, RX > (c, s);
 
-      const StripWords < V > w = strip_full_means < V > (s, full, by_all);
+      const StripWords < V > w = strip_full_means < V > (s, full, by);
 
       if (writes)
 #pragma unroll
@@ -365,17 +374,31 @@ strip_walk (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e)
    * inside (strip_walk_inside ()), so that their loads are in flight
    * together; where the border rule may apply, a row at a time */
   constexpr int U = STRIP_AHEAD / (V / 4);
-  const bool side = a.border == BOX_BORDER_SHRINK
-      && (c0 - RX < 0 || c0 + V - 1 + RX >= a.width);
-  const bool plain = whole && (!writes || (c0 >= a.x && c0 + V <= a.x + a.w
-          && !side));
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const bool plain = (whole || (shrink && (c0 + V <= a.x_first
+              || c0 >= a.x_last))) && (!writes || (c0 >= a.x
+          && c0 + V <= a.x + a.w));
   const int inside0 = max (y0, ry);
   const int inside1 = __all_sync (0xffffffffu, plain) ? inside0 +
       max (min (y1, a.height - 1 - ry) - inside0, 0) / U * U : inside0;
 
   for (int y = y0; y < y1; y++) {
     if (y == inside0 && inside1 > inside0) {
-      strip_walk_inside < V, RX, U > (a, c, c0, y, inside1, writes, by_all);
+      /* the windows' samples and dividers of the lane's columns there:
+       * fewer columns at the frame's sides with the shrink rule */
+      unsigned int full[V], by[V];
+
+#pragma unroll
+      for (int v = 0; v < V; v++) {
+        const int j = c0 + v;
+        const int columns = shrink ? max (min (j + RX, a.width - 1) -
+            max (j - RX, 0) + 1, 1) : 2 * RX + 1;
+
+        full[v] = columns * all_rows;
+        by[v] = columns == 2 * RX + 1 ? by_all : tile_divider (2 * full[v]);
+      }
+      strip_walk_inside < V, RX, U > (a, c, c0, y, inside1, whole, writes,
+          full, by);
       y = inside1;
       if (y >= y1)
         break;
