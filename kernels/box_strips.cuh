@@ -22,9 +22,11 @@
  * stores move whole 32-bit words (the plane's data and rows 4-byte
  * aligned), but where a word is not all within the columns the region's
  * windows reach or the frame (a byte at a time, each column through the
- * border rule).  The windows must not wrap around the frame's sides (the
- * plan takes another kernel there); they take at most TILE_WINDOW samples
- * (tile_divider ()).
+ * border rule).  A warp walks the rows whose windows lie within the frame
+ * without checks where none of its lanes needs the border rule
+ * (strip_walk_inside ()), the others a row at a time.  The windows must
+ * not wrap around the frame's sides (the plan takes another kernel
+ * there); they take at most TILE_WINDOW samples (tile_divider ()).
  * ------------------------------------------------------------------------ */
 
 /* A lane's V bytes of a row, or V means, four a 32-bit word (byte v of
