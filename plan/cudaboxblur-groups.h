@@ -16,6 +16,7 @@
 
 #include "cudaboxblur-info.h"
 #include "cudaboxblur-job.h"
+#include "cudaboxblur-plan.h"
 
 G_BEGIN_DECLS
 
@@ -33,5 +34,15 @@ guint     gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
                                               guint first,
                                               gint pass,
                                               guint * blurred);
+
+void      gst_cuda_box_blur_plan_blur_tasks  (GstCudaBoxBlurPlan * plan,
+                                              const GstCudaBoxBlurJob * job,
+                                              guint first,
+                                              guint n,
+                                              guint blurred,
+                                              gint pass,
+                                              const GstCudaBoxBlurPlane * in,
+                                              const GstCudaBoxBlurPlane * out,
+                                              const GstVideoRectangle * rect);
 
 G_END_DECLS

@@ -157,16 +157,6 @@ GstCudaBoxBlurVariant gst_cuda_box_blur_plan_choose_plane (const GstCudaBoxBlurP
 
 gboolean             gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane);
 
-void                 gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,
-                                                        const GstCudaBoxBlurJob * job,
-                                                        guint first,
-                                                        guint n,
-                                                        guint blurred,
-                                                        gint pass,
-                                                        const GstCudaBoxBlurPlane * in,
-                                                        const GstCudaBoxBlurPlane * out,
-                                                        const GstVideoRectangle * rect);
-
 void                 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
                                                      GstCudaBoxBlurVariant variant,
                                                      const GstCudaBoxBlurPlane * src,
