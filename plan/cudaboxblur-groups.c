@@ -187,8 +187,9 @@ gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
  * 8-bit 3x3 box: the direct kernel would take such a component a byte at
  * a time, through its edge path, with no word loads (H200, 1080p YUY2:
  * 0.0677 ms at radius 1, against 0.0460 in two passes at radius 8).  The
- * window chooses for the others (planes of their own, and pixels: NV12's
- * UV, RGB, RGBA ...). */
+ * window chooses for the others (planes of their own, whose 3x3 box of
+ * 8-bit samples gst_cuda_box_blur_plan_choose_plane() then chooses, and
+ * pixels: NV12's UV, RGB, RGBA ...). */
 static GstCudaBoxBlurVariant
 job_variant (const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurWindow * window)

@@ -723,11 +723,9 @@ gst_cuda_box_blur_plan_blur_variant (GstCudaBoxBlurPlan * plan,
  * The kernels the element takes for @window over the component plane
  * @src into @dst: the window's own (gst_cuda_box_blur_plan_choose()), but
  * for the 3x3 box of 8-bit samples of their own the one pass where it
- * takes them.  H100, GRAY8, the one pass against the unrolled kernel:
- * 1280x720 0.0113 / 0.0144 ms, 1080p 0.0125 / 0.0158, 2560x1440 0.0163 /
- * 0.0180, 3200x1800 0.0187 / 0.0208, 4K 0.0256 / 0.0244; at 4K NV12
- * takes 0.0411 ms against 0.0440, its Y plane's entries in the launch of
- * its UV pairs.
+ * takes them: faster than the unrolled kernel up to 3200x1800 and within
+ * 5% of it at 4K, where NV12's Y plane then shares its UV pairs' launch
+ * (docs/performance.md, "Radius 1, the one pass and the strip walker").
  */
 GstCudaBoxBlurVariant
 gst_cuda_box_blur_plan_choose_plane (const GstCudaBoxBlurPlan * plan,
