@@ -231,6 +231,85 @@ tile_pixels (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
   }
 }
 
+/* tile_row () of packed 4:2:2 (YUY2, UYVY, YVYU): macropixels of four
+ * bytes, the luma samples at bytes LUMA and LUMA + 2, whose windows take
+ * every other byte column, radius_x either side, and the two chroma
+ * samples at the others, whose windows take every fourth, chroma_radius_x
+ * either side.  Three sums slide: the luma's, two columns on at each luma
+ * sample, and each chroma's, four on at each of its samples. */
+template <int LUMA, bool INSIDE>
+__device__ __forceinline__ void
+tile_422 (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
+    int xe, int y)
+{
+  const int ry = a.radius_y;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int border_column = shrink ? 0u :
+      2 * (a.border_int & 0xff) * (2 * ry + 1);
+  /* byte q of a macropixel: its sum (0 the luma's, 1 and 2 the chroma
+   * ones'), the bytes from one of its samples to the next; [0] of the
+   * luma, [1] of the chroma */
+  auto sum_of = [](int q) { return (q & 1) == LUMA ? 0 : 1 + (q >> 1); };
+  auto apart = [](int q) { return (q & 1) == LUMA ? 2 : 4; };
+  const int radius[2] = { a.radius_x, a.chroma_radius_x };
+  /* twice the column sum that byte column j stands for, j a byte of a
+   * component whose samples are S bytes apart */
+  auto value = [&](int j, int S) {
+    if (INSIDE)
+      return (unsigned int) row[j];
+
+    const int sample = j & (S - 1);
+    const int m = border_index ((j - sample) / S, a.width / S, a.border);
+    const unsigned int v = row[m < 0 ? home : m * S + sample];
+    return m < 0 ? border_column : v;
+  };
+  const unsigned int rows = shrink ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  unsigned int full[2], by[2], t[3];
+
+#pragma unroll
+  for (int k = 0; k < 2; k++) {
+    full[k] = (2 * radius[k] + 1) * rows;
+    by[k] = tile_divider (2 * full[k]);
+  }
+#pragma unroll
+  for (int k = 0; k < 3; k++) {
+    /* the sum's first sample: byte LUMA, LUMA ^ 1 or (LUMA ^ 1) + 2 */
+    const int q = k == 0 ? LUMA : (LUMA ^ 1) + 2 * (k - 1), S = apart (q);
+    const int r = radius[k > 0];
+
+    t[k] = full[k > 0];
+    for (int i = -r; i <= r; i++)
+      t[k] += value (xs + q + i * S, S);
+  }
+  for (int x = xs; x < xe; x += TILE_SEGMENT) {
+    unsigned int step[TILE_SEGMENT], w[TILE_SEGMENT / 4];
+
+    /* every read first, as tile_row () does */
+#pragma unroll
+    for (int c = 0; c < TILE_SEGMENT; c++) {
+      const int S = apart (c & 3), r = radius[sum_of (c & 3) > 0];
+
+      step[c] = value (x + c + S * (r + 1), S) - value (x + c - S * r, S);
+    }
+#pragma unroll
+    for (int c = 0; c < TILE_SEGMENT; c++) {
+      const int k = sum_of (c & 3), S = apart (c & 3), r = radius[k > 0];
+      const int xc = (x + c) / S, width = a.width / S;
+      const unsigned int f = full[k > 0];
+      const unsigned int count = INSIDE || !shrink || x + c >= xe ? f :
+          (unsigned int) (min (xc + r, width - 1) - max (xc - r, 0) + 1) *
+          rows;
+      const unsigned int m = count == f ? __umulhi (t[k], by[k > 0]) :
+          finish ((t[k] - f) / 2, count);
+
+      w[c / 4] = c % 4 == 0 ? m : w[c / 4] + (m << (8 * (c % 4)));
+      t[k] += step[c];
+    }
+    store_segment (a, x, xe, y, w);
+  }
+}
+
 /* The part of a tile's column sums that a thread makes: those of rows
  * y0 .. y1 - 1 of its column of @across side by side.  Tiles wide enough
  * take every thread side by side down all TILE_ROWS rows; narrower ones
@@ -257,13 +336,25 @@ tile_group (int across, int y0, int y1)
   return g;
 }
 
+/* box_tiles ()'s P for the macropixels of packed 4:2:2 (tile_422 ()) */
+#define TILE_PACKED_422 0
+
 /* tile_row () of pixels of P samples, @inside or not */
 template <int P>
 __device__ __forceinline__ void
 tiles_row (const BoxBlurArgs & a, bool inside, const uint16 * row, int home,
     int xs, int xe, int y)
 {
-  if (P == 4 && inside)
+  if constexpr (P == TILE_PACKED_422) {
+    if (a.luma_byte == 0 && inside)
+      tile_422 < 0, true > (a, row, home, xs, xe, y);
+    else if (a.luma_byte == 0)
+      tile_422 < 0, false > (a, row, home, xs, xe, y);
+    else if (inside)
+      tile_422 < 1, true > (a, row, home, xs, xe, y);
+    else
+      tile_422 < 1, false > (a, row, home, xs, xe, y);
+  } else if (P == 4 && inside)
     tile_pixels < true > (a, row, home, xs, xe, y);
   else if (P == 4)
     tile_pixels < false > (a, row, home, xs, xe, y);
@@ -293,7 +384,7 @@ box_tiles (const BoxBlurArgs * __restrict__ list)
   const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
   /* the columns the tile's windows reach, from a multiple of 4 where the
    * region's reach [x_first, x_last) allows (src may hold no others) */
-  const int reach = a.pixel_samples * a.radius_x;
+  const int reach = a.reach;
   const int c0 = max ((tx0 - reach) & ~3, a.x_first);
   const int c1 = min (tx1 + reach, a.x_last);
   const TileGroup g = tile_group ((c1 - c0 + 3) / 4, y0, y1);
@@ -358,6 +449,13 @@ extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
 box_tiles_px4 (const BoxBlurArgs * __restrict__ list)
 {
   box_tiles < 4, 4, TILE_PITCH_PX4 > (list);
+}
+
+/* ... and the macropixels of packed 4:2:2 (YUY2, UYVY, YVYU) */
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_422 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles < TILE_PACKED_422, TILE_PACKED_422, TILE_PITCH > (list);
 }
 
 /* The one pass for float32 samples: column sums slid down in pairs

@@ -93,7 +93,8 @@
  * last segment may read past them: for pixels of P <= 3 samples up to
  * TILE_SEGMENT - 1 + P after the tile's last, or, folded back by a mirror
  * at the frame's right edge, 2 P + 14 before its first (at most 18; for
- * pixels of four, read whole, 20). */
+ * pixels of four, read whole, 20; for the chroma of packed 4:2:2, every
+ * fourth byte, up to 16 after and 19 before). */
 #define TILE_PAD 24
 #define TILE_SUMS(pitch) (TILE_ROWS * (pitch) + 2 * TILE_PAD)
 /* The windows box_tiles_u8 takes: at most TILE_WINDOW samples, which
@@ -205,6 +206,18 @@ typedef struct
    * width, x_first, x_last and row_run then count bytes, the radius
    * pixels (box_tiles_f32: 1, and they count samples) */
   int pixel_samples;
+  /* box_tiles_*: the columns either side of a column written that its
+   * windows reach (bytes: radius_x pixels of pixel_samples, or for packed
+   * 4:2:2 the farther of the luma's and the chroma's; box_tiles_f32:
+   * samples) */
+  int reach;
+  /* box_tiles_422: packed 4:2:2 (YUY2, UYVY, YVYU), macropixels of four
+   * bytes (pixel_samples 4): two luma samples, at byte luma_byte (0 or 1)
+   * and two on, whose windows take radius_x luma samples either side, and
+   * two chroma ones, whose windows take chroma_radius_x chroma samples;
+   * every sample's window takes radius_y rows */
+  int luma_byte;
+  int chroma_radius_x;
   /* 16-bit samples whose low shift bits are no part of them (P010's 6,
    * P012's 4): means and blends are rounded at the samples' depth and
    * stored back in the high bits, the low ones zero */

@@ -180,9 +180,10 @@ find_partial_planes (const GstCudaBoxBlurJob * job,
         };
         aligned &= gst_cuda_box_blur_plane_is_aligned (&plane);
       }
-      /* pixels of four keep their other bytes; pairs and threes write
-       * only the bytes blurred */
-      if (n > 1 && aligned && (step == 4 || blurred == (1u << step) - 1))
+      /* pixels of four keep their other bytes; pairs, threes and the
+       * macropixels of packed 4:2:2 write only the bytes blurred */
+      if (n > 1 && aligned && (step == 4
+              || blurred == (1u << info->pixel_bytes[p]) - 1))
         whole[p]++;
       else if (n == 1 && step == info->sample_size
           && info->plane_components[p] == 1)

@@ -21,6 +21,8 @@
 #include "cudaboxblur-groups.h"
 #include "cudaboxblur-plan.h"
 
+#include <string.h>
+
 /**
  * gst_cuda_box_blur_rectangles_meet:
  *
@@ -131,6 +133,65 @@ gst_cuda_box_blur_plan_in_pixels (const GstCudaBoxBlurInfo * info,
       && info->plane_components[c->plane] == c->step);
 }
 
+/* Whether component @c of @info lies in a plane of packed 4:2:2 (YUY2,
+ * UYVY, YVYU): macropixels of four 8-bit samples, two luma ones two bytes
+ * apart and two chroma ones. */
+static gboolean
+in_macropixels (const GstCudaBoxBlurInfo * info,
+    const GstCudaBoxBlurComponent * c)
+{
+  return info->type == GST_CUDA_BOX_BLUR_U8 && info->pixel_bytes[c->plane] == 4
+      && info->plane_components[c->plane] == 3
+      && !gst_cuda_box_blur_plan_in_pixels (info, c);
+}
+
+/* The tasks from @first on that blur, in @pass, every sample of a plane
+ * of packed 4:2:2 alike (gst_cuda_box_blur_plan_blur_422() then takes them
+ * in one launch): its three components of one region, with the same
+ * windows but for the chroma's radius_x, the same for both, over the same
+ * macropixels (the frame of an even width), all composed or none.  3, or
+ * 1 where they are not. */
+static guint
+macropixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstCudaBoxBlurTask *tasks =
+      (const GstCudaBoxBlurTask *) job->tasks->data;
+  const GstCudaBoxBlurTask *luma = NULL, *chroma = NULL;
+  guint k;
+
+  if (shares_plane (job, &tasks[first], first - 1)
+      || !shares_plane (job, &tasks[first], first + 2)
+      || shares_plane (job, &tasks[first], first + 3))
+    return 1;
+  for (k = first; k < first + 3; k++)
+    if (info->comp[tasks[k].component].kind == GST_CUDA_BOX_BLUR_LUMA)
+      luma = &tasks[k];
+    else
+      chroma = &tasks[k];
+  if (!luma || luma->pass[pass].work != GST_CUDA_BOX_BLUR_WORK_WINDOWS
+      || info->comp[luma->component].width !=
+      2 * info->comp[chroma->component].width
+      || luma->rect.x != 2 * chroma->rect.x
+      || luma->rect.w != 2 * chroma->rect.w
+      || luma->rect.y != chroma->rect.y || luma->rect.h != chroma->rect.h)
+    return 1;
+  for (k = first; k < first + 3; k++) {
+    GstCudaBoxBlurWindow w = tasks[k].pass[pass];
+
+    if (&tasks[k] != luma
+        && (w.radius_x != chroma->pass[pass].radius_x
+            || memcmp (&tasks[k].rect, &chroma->rect, sizeof (chroma->rect))))
+      return 1;
+    w.radius_x = luma->pass[pass].radius_x;
+    if (!gst_cuda_box_blur_windows_alike (&w, &luma->pass[pass])
+        || gst_cuda_box_blur_window_composes (&tasks[k].window) !=
+        gst_cuda_box_blur_window_composes (&luma->window))
+      return 1;
+  }
+  return 3;
+}
+
 /**
  * gst_cuda_box_blur_plan_pixel_group:
  * @blurred: (out): where more than one, the bytes of the pixel the group
@@ -138,7 +199,8 @@ gst_cuda_box_blur_plan_in_pixels (const GstCudaBoxBlurInfo * info,
  *
  * The tasks from @first on that blur, in @pass, the same pixels with the
  * same window: every component a region blurs of a plane of pixels
- * (gst_cuda_box_blur_plan_in_pixels()).  1 where the region blurs only
+ * (gst_cuda_box_blur_plan_in_pixels()), or of packed 4:2:2 alike but for
+ * the chroma's radius_x (@blurred then 0xf).  1 where the region blurs only
  * @first's component of the plane, or blurs another with a window of its
  * own (AYUV's chroma radius): the whole pixels written would then race
  * with that component's samples.
@@ -156,6 +218,11 @@ gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
   guint n;
 
   *blurred = 0;
+  if (in_macropixels (job->info, c0)) {
+    n = macropixel_group (job, first, pass);
+    *blurred = n > 1 ? 0xf : 0;
+    return n;
+  }
   if (!gst_cuda_box_blur_plan_in_pixels (job->info, c0))
     return 1;
   *blurred = 1u << c0->offset;
@@ -180,16 +247,17 @@ gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
   return n;
 }
 
-/* The kernels of @job's blurs with @window: the separable blur of a frame
- * some of whose components lie between others' samples but not in pixels
- * the plan takes whole (YUY2's), which take two passes, takes two passes
- * for every component, which then share their launches.  So does their
- * 8-bit 3x3 box: the direct kernel would take such a component a byte at
- * a time, through its edge path, with no word loads (H200, 1080p YUY2:
- * 0.0677 ms at radius 1, against 0.0460 in two passes at radius 8).  The
- * window chooses for the others (planes of their own, whose 3x3 box of
- * 8-bit samples gst_cuda_box_blur_plan_choose_plane() then chooses, and
- * pixels: NV12's UV, RGB, RGBA ...). */
+/* The kernels of @job's blurs with @window, a component at a time: the
+ * separable blur of a frame some of whose components lie between others'
+ * samples but not in pixels the plan takes whole (YUY2's where the one
+ * pass does not take its macropixels: blur_macropixels ()), which take two
+ * passes, takes two passes for every component, which then share their
+ * launches.  So does their 8-bit 3x3 box: the direct kernel would take
+ * such a component a byte at a time, through its edge path, with no word
+ * loads (H200, 1080p YUY2: 0.0677 ms at radius 1, against 0.0460 in two
+ * passes at radius 8).  The window chooses for the others (planes of their
+ * own, whose 3x3 box of 8-bit samples gst_cuda_box_blur_plan_choose_plane()
+ * then chooses, and pixels: NV12's UV, RGB, RGBA ...). */
 static GstCudaBoxBlurVariant
 job_variant (const GstCudaBoxBlurJob * job,
     const GstCudaBoxBlurWindow * window)
@@ -208,6 +276,49 @@ job_variant (const GstCudaBoxBlurJob * job,
           && !gst_cuda_box_blur_plan_in_pixels (info, &info->comp[c]))
         return GST_CUDA_BOX_BLUR_TWO_PASS;
   return variant;
+}
+
+/* gst_cuda_box_blur_plan_blur_tasks() of the three tasks from @first, a
+ * plane of packed 4:2:2 (macropixel_group ()): the one pass over its
+ * macropixels, where it takes them, else each component on its own. */
+static void
+blur_macropixels (GstCudaBoxBlurPlan * plan, const GstCudaBoxBlurJob * job,
+    guint first, gint pass, const GstCudaBoxBlurPlane * in,
+    const GstCudaBoxBlurPlane * out, const GstVideoRectangle * rect)
+{
+  const GstCudaBoxBlurInfo *info = job->info;
+  const GstCudaBoxBlurTask *tasks =
+      (const GstCudaBoxBlurTask *) job->tasks->data;
+  const GstCudaBoxBlurComponent *c0 = &info->comp[tasks[first].component];
+  const GstCudaBoxBlurTask *luma = NULL, *chroma = NULL;
+  GstCudaBoxBlurPlane src = *in, dst = *out;
+  guint k;
+
+  for (k = first; k < first + 3; k++)
+    if (info->comp[tasks[k].component].kind == GST_CUDA_BOX_BLUR_LUMA)
+      luma = &tasks[k];
+    else
+      chroma = &tasks[k];
+  src.data -= c0->offset;
+  dst.data -= c0->offset;
+  src.step = dst.step = 4;
+  src.width = dst.width = info->comp[chroma->component].width;
+  if (gst_cuda_box_blur_plan_blur_422 (plan,
+          gst_cuda_box_blur_plan_choose (&luma->pass[pass]), &src, &dst,
+          &luma->pass[pass], chroma->pass[pass].radius_x,
+          info->comp[luma->component].offset, rect ? &chroma->rect : NULL))
+    return;
+  for (k = first; k < first + 3; k++) {
+    const GstCudaBoxBlurComponent *c = &info->comp[tasks[k].component];
+    GstCudaBoxBlurPlane s = *in, d = *out;
+
+    s.data += c->offset - c0->offset;
+    d.data += c->offset - c0->offset;
+    s.step = d.step = c->step;
+    s.width = d.width = c->width;
+    gst_cuda_box_blur_plan_blur_tasks (plan, job, k, 1, 0, pass, &s, &d,
+        rect ? &tasks[k].rect : NULL);
+  }
 }
 
 /**
@@ -240,6 +351,10 @@ gst_cuda_box_blur_plan_blur_tasks (GstCudaBoxBlurPlan * plan,
   GstCudaBoxBlurVariant variant = job_variant (job, window);
   GstCudaBoxBlurPlane src = *in, dst = *out;
 
+  if (n > 1 && !gst_cuda_box_blur_plan_in_pixels (job->info, c)) {
+    blur_macropixels (plan, job, first, pass, in, out, rect);
+    return;
+  }
   if (n == 1) {
     if (variant == GST_CUDA_BOX_BLUR_DIRECT)
       variant = gst_cuda_box_blur_plan_choose_plane (plan, in, out, window,

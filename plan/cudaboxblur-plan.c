@@ -102,6 +102,7 @@ static const gchar *const kernel_names[GST_CUDA_BOX_BLUR_N_KERNELS] = {
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3] = "box_tiles_px3",
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4] = "box_tiles_px4",
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_F32] = "box_tiles_f32",
+  [GST_CUDA_BOX_BLUR_KERNEL_TILES_422] = "box_tiles_422",
   [GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8] = "box_strips_u8",
   [GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4] = "box_blur_px4",
   [GST_CUDA_BOX_BLUR_KERNEL_DIRECT3X3_PX4] = "box_blur3_px4",
@@ -377,16 +378,38 @@ tile_columns (const GstCudaBoxBlurPlan * plan)
       TILE_COLUMNS - 3;
 }
 
+/* The columns either side of a sample that the windows of @a, pixels of
+ * @samples samples, reach in the one pass (BoxBlurArgs.reach): bytes for
+ * 8-bit samples, samples for float32 ones. */
+static gint
+pixels_reach (const BoxBlurArgs * a, gint samples)
+{
+  return samples * a->radius_x;
+}
+
+/* Whether the tile's columns and the windows' @reach fit within the
+ * tile's, and the windows of @a do not wrap around the frame's sides (the
+ * tile sums only the columns beside it): in bytes, @a's x, w and width
+ * counting pixels of @samples bytes (samples of float32). */
+static gboolean
+tile_holds (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
+    gint samples, gint reach)
+{
+  const gint size = plan->type == GST_CUDA_BOX_BLUR_F32 ? 1 : samples;
+
+  return tile_unit (plan, samples) + 2 * reach <= tile_columns (plan)
+      && !(a->border == BOX_BORDER_WRAP && (a->x * size - reach < 0
+              || (a->x + a->w) * size + reach > a->width * size));
+}
+
 /* Whether the one pass can take @a, a plane of float32 samples or of
  * pixels of @samples 8-bit samples side by side (1; 2 for pairs such as
  * NV12's UV, 3 for RGB, 4 for RGBA ...) blurred alike: with no other bytes
  * between them (a lane would store a byte at a time, which costs more than
  * the two passes), pixels of four with their pixels and rows 4-byte
  * aligned, 8-bit windows of at most TILE_WINDOW samples, at most
- * TILE_RADIUS_Y rows either side (pixels of four TILE_RADIUS_Y_PX4), the
- * tile's columns and the windows' reach within the tile's, and windows
- * that do not wrap around the frame's sides (the tile sums only the
- * columns beside it). */
+ * TILE_RADIUS_Y rows either side (pixels of four TILE_RADIUS_Y_PX4), and
+ * tile_holds (). */
 static gboolean
 one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples)
@@ -401,10 +424,20 @@ one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
       && a->radius_y <= (samples == 4 ? TILE_RADIUS_Y_PX4 : TILE_RADIUS_Y)
       && (size != 1 || (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <=
           TILE_WINDOW)
-      && tile_unit (plan, samples) + 2 * samples * a->radius_x <=
-      tile_columns (plan)
-      && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
-              || a->x + a->w + a->radius_x > a->width));
+      && tile_holds (plan, a, samples, pixels_reach (a, samples));
+}
+
+/* Whether @variant asks for the one pass for windows of up to @radius
+ * samples either side, where @most is the largest it wins at: asked for
+ * by name, or the separable blur where it wins (ONE_PASS_MIN_TILES). */
+static gboolean
+wants_one_pass (const GstCudaBoxBlurPlan * plan,
+    GstCudaBoxBlurVariant variant, gint radius, gint most)
+{
+  return variant == GST_CUDA_BOX_BLUR_ONE_PASS
+      || (variant == GST_CUDA_BOX_BLUR_SEPARABLE && radius <= most
+      && (plan->tiles_per_sm == 0
+          || plan->tiles_per_sm >= ONE_PASS_MIN_TILES));
 }
 
 /* Whether @variant blurs @a (pixels of @samples samples) in one pass: the
@@ -418,12 +451,7 @@ takes_one_pass (const GstCudaBoxBlurPlan * plan,
       ONE_PASS_MAX_RADIUS_F32 : samples == 4 ? ONE_PASS_MAX_RADIUS_PX4 :
       ONE_PASS_MAX_RADIUS;
 
-  if (variant == GST_CUDA_BOX_BLUR_SEPARABLE)
-    variant = MAX (a->radius_x, a->radius_y) <= most
-        && (plan->tiles_per_sm == 0
-        || plan->tiles_per_sm >= ONE_PASS_MIN_TILES) ?
-        GST_CUDA_BOX_BLUR_ONE_PASS : GST_CUDA_BOX_BLUR_TWO_PASS;
-  return variant == GST_CUDA_BOX_BLUR_ONE_PASS
+  return wants_one_pass (plan, variant, MAX (a->radius_x, a->radius_y), most)
       && one_pass_fits (plan, a, samples);
 }
 
@@ -432,7 +460,7 @@ takes_one_pass (const GstCudaBoxBlurPlan * plan,
 static gint
 tile_steps (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a)
 {
-  return MAX ((tile_columns (plan) - 2 * a->pixel_samples * a->radius_x) /
+  return MAX ((tile_columns (plan) - 2 * a->reach) /
       tile_unit (plan, a->pixel_samples), 1);
 }
 
@@ -457,7 +485,8 @@ is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
   return e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U8
       || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3
       || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32;
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_422;
 }
 
 /* Sizes the tiles of the open batch's one-pass entries (queued as
@@ -519,20 +548,32 @@ size_tiles (GstCudaBoxBlurPlan * plan)
   }
 }
 
-/* Queues the one pass for @a: float32 samples (box_tiles_f32), or pixels
- * of @samples 8-bit samples (box_tiles_u8 for 1 and 2, box_tiles_px3 and
- * box_tiles_px4 for 3 and 4), counted in bytes from here on. */
-static void
-queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
+/* The one pass's kernel for float32 samples (box_tiles_f32), or for
+ * pixels of @samples 8-bit samples (box_tiles_u8 for 1 and 2,
+ * box_tiles_px3 and box_tiles_px4 for 3 and 4). */
+static GstCudaBoxBlurKernel
+tiles_kernel (const GstCudaBoxBlurPlan * plan, gint samples)
 {
-  const gint reach = samples * a->radius_x;
   const GstCudaBoxBlurKernel kernels[] = { GST_CUDA_BOX_BLUR_KERNEL_TILES_U8,
     GST_CUDA_BOX_BLUR_KERNEL_TILES_U8, GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
     GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
   };
+
+  return plan->type == GST_CUDA_BOX_BLUR_F32 ?
+      GST_CUDA_BOX_BLUR_KERNEL_TILES_F32 : kernels[samples - 1];
+}
+
+/* Queues the one pass @kernel for @a, pixels of @samples samples whose
+ * windows reach @reach columns either side (BoxBlurArgs.reach), counted
+ * in bytes from here on (8-bit samples). */
+static void
+queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples,
+    gint reach, GstCudaBoxBlurKernel kernel)
+{
   const gboolean f32 = plan->type == GST_CUDA_BOX_BLUR_F32;
 
   a->pixel_samples = samples;
+  a->reach = reach;
   if (!f32) {
     a->x *= samples;
     a->w *= samples;
@@ -544,9 +585,8 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples)
   a->x_last = MIN (a->x + a->w + reach, a->width);
   /* as wide as they may be, until size_tiles () */
   a->row_run = tile_steps (plan, a) * tile_unit (plan, samples);
-  add_entry (plan, STAGE_FIRST, f32 ? GST_CUDA_BOX_BLUR_KERNEL_TILES_F32 :
-      kernels[samples - 1], a, TILE_THREADS, 1, blocks (a->w, a->row_run),
-      blocks (a->h, TILE_ROWS));
+  add_entry (plan, STAGE_FIRST, kernel, a, TILE_THREADS, 1,
+      blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
 }
 
 /* Whether the strip walker (box_strips_u8) can take @a: 8-bit samples of
@@ -633,8 +673,9 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
             BLOCK_H * BOX3_ROWS : BLOCK_H));
     return;
   }
-  if (takes_one_pass (plan, variant, a, pixels ? 4 : 1)) {
-    queue_tiles (plan, a, pixels ? 4 : 1);
+  if (takes_one_pass (plan, variant, a, samples)) {
+    queue_tiles (plan, a, samples, pixels_reach (a, samples),
+        tiles_kernel (plan, samples));
     return;
   }
 
@@ -790,7 +831,8 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
   args_init (&a, plan->type, src, dst, window, region);
   if (src->step < 4 && blurred == (1u << src->step) - 1 && a.w > 0
       && a.h > 0 && takes_one_pass (plan, variant, &a, src->step)) {
-    queue_tiles (plan, &a, src->step);
+    queue_tiles (plan, &a, src->step, pixels_reach (&a, src->step),
+        tiles_kernel (plan, src->step));
     return;
   }
   if (src->step < 4 || !gst_cuda_box_blur_plane_is_aligned (src)
@@ -813,6 +855,58 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
       a.pixel_keep |= 0xffu << (8 * i);
   if (a.w > 0 && a.h > 0)
     queue_blur (plan, variant, &a, TRUE);
+}
+
+/**
+ * gst_cuda_box_blur_plan_blur_422:
+ * @src: a plane of packed 4:2:2 (YUY2, UYVY, YVYU): data at the first byte
+ *   of macropixel (0, 0), step 4, width in macropixels
+ * @luma: the window of its luma samples
+ * @chroma_radius_x: its chroma samples' radius_x, the rest of their window
+ *   @luma's
+ * @luma_byte: the byte of a macropixel's first luma sample (0 or 1)
+ * @region: (nullable): the macropixels of @dst to write, or %NULL for all
+ *
+ * Queues one pass of the windows over every sample of the macropixels in
+ * one launch, the one pass (box_tiles_422), where @variant, the luma
+ * window's own (gst_cuda_box_blur_plan_choose()), takes it as it takes
+ * planes of their own: 8-bit samples, radii up to ONE_PASS_MAX_RADIUS, at
+ * most TILE_RADIUS_Y rows and TILE_WINDOW samples, within a tile, not
+ * wrapping round the sides.  Direct windows too: their means are the same
+ * bytes.
+ *
+ * Returns: whether it queued them; if not, the caller blurs each component
+ * on its own.
+ */
+gboolean
+gst_cuda_box_blur_plan_blur_422 (GstCudaBoxBlurPlan * plan,
+    GstCudaBoxBlurVariant variant, const GstCudaBoxBlurPlane * src,
+    const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * luma,
+    gint chroma_radius_x, gint luma_byte, const GstVideoRectangle * region)
+{
+  const gint rows = 2 * luma->radius_y + 1;
+  /* two bytes from a luma sample to the next, four from a chroma one */
+  const gint reach = MAX (2 * luma->radius_x, 4 * chroma_radius_x);
+  BoxBlurArgs a;
+
+  g_return_val_if_fail (src->step == 4 && dst->step == 4, FALSE);
+  if (variant == GST_CUDA_BOX_BLUR_DIRECT)
+    variant = GST_CUDA_BOX_BLUR_SEPARABLE;
+  if (plan->type != GST_CUDA_BOX_BLUR_U8
+      || !wants_one_pass (plan, variant, MAX (MAX (luma->radius_x,
+                  chroma_radius_x), luma->radius_y), ONE_PASS_MAX_RADIUS))
+    return FALSE;
+
+  args_init (&a, plan->type, src, dst, luma, region);
+  a.luma_byte = luma_byte;
+  a.chroma_radius_x = chroma_radius_x;
+  if (a.radius_y > TILE_RADIUS_Y
+      || (2 * MAX (a.radius_x, chroma_radius_x) + 1) * rows > TILE_WINDOW
+      || !tile_holds (plan, &a, 4, reach))
+    return FALSE;
+  if (a.w > 0 && a.h > 0)
+    queue_tiles (plan, &a, 4, reach, GST_CUDA_BOX_BLUR_KERNEL_TILES_422);
+  return TRUE;
 }
 
 /**

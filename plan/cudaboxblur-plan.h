@@ -56,6 +56,8 @@ typedef enum
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_F32,
+  /* ... and the macropixels of packed 4:2:2 (YUY2, UYVY, YVYU) */
+  GST_CUDA_BOX_BLUR_KERNEL_TILES_422,
   /* packed pixels of four 8-bit samples blurred together, the row passes
    * after COLUMNS_U8 or COLUMNS_U8_16 over the rows' bytes */
   GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4,
@@ -164,6 +166,15 @@ void                 gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * pl
                                                      const GstCudaBoxBlurWindow * window,
                                                      const GstVideoRectangle * region,
                                                      guint blurred);
+
+gboolean             gst_cuda_box_blur_plan_blur_422 (GstCudaBoxBlurPlan * plan,
+                                                     GstCudaBoxBlurVariant variant,
+                                                     const GstCudaBoxBlurPlane * src,
+                                                     const GstCudaBoxBlurPlane * dst,
+                                                     const GstCudaBoxBlurWindow * luma,
+                                                     gint chroma_radius_x,
+                                                     gint luma_byte,
+                                                     const GstVideoRectangle * region);
 
 void                 gst_cuda_box_blur_plan_compose (GstCudaBoxBlurPlan * plan,
                                                      const GstCudaBoxBlurPlane * src,

@@ -406,10 +406,9 @@ GST_END_TEST;
 
 /* The kernels of a whole frame's 3x3 box: the one pass for 8-bit planes
  * of their own (the unrolled kernel where a wrapping border takes them
- * round the sides) and for NV12's UV pairs, side by side; the unrolled
- * kernels for other planes of their own and pixels of four; two passes
- * for every component of YUY2, whose components lie between others'
- * samples. */
+ * round the sides), for NV12's UV pairs, side by side, and for the
+ * macropixels of packed 4:2:2; the unrolled kernels for other planes of
+ * their own and pixels of four. */
 GST_START_TEST (test_box3_kernels)
 {
   const struct
@@ -417,8 +416,6 @@ GST_START_TEST (test_box3_kernels)
     const gchar *format;
     const gchar *has, *also, *lacks;
   } cases[] = {
-    {"YUY2", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
-    {"UYVY", " box_columns_u8_16 ", " box_rows_u8_16 ", " box_blur3_u8 "},
     {"RGBA", " box_blur3_px4 ", NULL, " box_tiles_px4 "},
     {"RGB", " box_tiles_px3 ", NULL, " box_blur3_u8 "},
     {"GRAY16_LE", " box_blur3_u16 ", NULL, " box_columns_u16 "},
@@ -427,6 +424,7 @@ GST_START_TEST (test_box3_kernels)
   /* every plane in one launch of the one pass: no unrolled kernel, no
    * two passes */
   const gchar *const one_pass[] = { "GRAY8", "I420", "NV12", "NV21" };
+  const gchar *const packed_422[] = { "YUY2", "UYVY", "YVYU" };
   GstCudaBoxBlurSettings s;
   guint before, after, c;
 
@@ -437,6 +435,11 @@ GST_START_TEST (test_box3_kernels)
     plan_frame (one_pass[c], 640, 480, 0, &s, FALSE, FALSE, FALSE, &before,
         &after);
     fail_unless_equals_string (frame_kernels, " box_tiles_u8 ");
+  }
+  for (c = 0; c < G_N_ELEMENTS (packed_422); c++) {
+    plan_frame (packed_422[c], 640, 480, 0, &s, FALSE, FALSE, FALSE, &before,
+        &after);
+    fail_unless_equals_string (frame_kernels, " box_tiles_422 ");
   }
   for (c = 0; c < G_N_ELEMENTS (cases); c++) {
     plan_frame (cases[c].format, 640, 480, 0, &s, FALSE, FALSE, FALSE,
@@ -459,8 +462,10 @@ GST_END_TEST;
 /* The groups of tasks that blur whole pixels: RGBA's colour (alpha kept)
  * or all four, NV12's UV pairs but not its luma, AYUV's chroma with a
  * radius of its own not (it would race with luma in the same pixels),
- * RGBA's red alone and GRAY8 never, with no bytes; and at a region's edge
- * a group stops. */
+ * RGBA's red alone and GRAY8 never, with no bytes; YUY2's three
+ * components, but not with chroma windows of other rows (UYVY's chroma
+ * radius 0) nor with a component left out (YVYU's V); and at a region's
+ * edge a group stops. */
 GST_START_TEST (test_pixel_groups)
 {
 #define ALL GST_CUDA_BOX_BLUR_PLANES_ALL
@@ -480,6 +485,10 @@ GST_START_TEST (test_pixel_groups)
     {"AYUV", FALSE, -1, ALL, {3, 0, 0}, {0xe}},
     {"AYUV", FALSE, 5, ALL, {1, 1, 1}, {0, 0, 0}},
     {"GRAY8", FALSE, -1, ALL, {1}, {0}},
+    {"YUY2", FALSE, -1, ALL, {3, 0, 0}, {0xf}},
+    {"UYVY", FALSE, 0, ALL, {1, 1, 1}, {0, 0, 0}},
+    {"YVYU", FALSE, -1, GST_CUDA_BOX_BLUR_PLANE_Y | GST_CUDA_BOX_BLUR_PLANE_U,
+        {1, 1}, {0, 0}},
   };
   const GstVideoRectangle regions[] = { {2, 2, 8, 6}, {12, 2, 8, 6} };
   GstCudaBoxBlurSettings s;
@@ -514,6 +523,70 @@ GST_START_TEST (test_pixel_groups)
 
 GST_END_TEST;
 
+/* Packed 4:2:2 takes the one pass over its macropixels, one launch and
+ * no copy first, wherever its samples' windows fit it: radii up to 15,
+ * the luma's or the chroma's (chroma-radius-x apart from the luma's);
+ * two passes for every component at larger ones, for windows wrapping
+ * round the sides, chroma windows of other rows and frames of an odd
+ * width.  A region at an even column takes it too, one at an odd column
+ * (whose luma starts within a macropixel) the two passes. */
+GST_START_TEST (test_macropixels)
+{
+  const struct
+  {
+    gint width, radius, chroma_x, chroma_y;
+    GstCudaBoxBlurBorder border;
+    gboolean one_pass;
+  } cases[] = {
+    {640, 8, -1, -1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, TRUE},
+    {640, 15, -1, -1, GST_CUDA_BOX_BLUR_BORDER_MIRROR, TRUE},
+    {640, 15, 15, -1, GST_CUDA_BOX_BLUR_BORDER_CLAMP, TRUE},
+    {640, 3, 0, -1, GST_CUDA_BOX_BLUR_BORDER_CONSTANT, TRUE},
+    {640, 16, -1, -1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE},
+    {640, 2, 16, -1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE},
+    {640, 4, -1, 2, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE},
+    {640, 4, -1, -1, GST_CUDA_BOX_BLUR_BORDER_WRAP, FALSE},
+    {641, 4, -1, -1, GST_CUDA_BOX_BLUR_BORDER_SHRINK, FALSE},
+  };
+  const GstVideoRectangle regions[] = { {64, 32, 96, 64}, {65, 32, 96, 64} };
+  GstCudaBoxBlurInfo info = test_info ("YUY2", 640, 480);
+  GstCudaBoxBlurSettings s;
+  GstCudaBoxBlurJob job;
+  guint before, after, c, n, blurred;
+
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    gst_cuda_box_blur_settings_init (&s);
+    s.radius_x = s.radius_y = cases[c].radius;
+    s.chroma_radius_x = cases[c].chroma_x;
+    s.chroma_radius_y = cases[c].chroma_y;
+    s.border = cases[c].border;
+    plan_frame ("YUY2", cases[c].width, 480, 0, &s, FALSE, FALSE, FALSE,
+        &before, &after);
+    GST_INFO ("case %u:%s", c, frame_kernels);
+    if (cases[c].one_pass) {
+      fail_unless_equals_string (frame_kernels, " box_tiles_422 ");
+      fail_unless_equals_int (before, 0);
+    } else {
+      fail_unless (strstr (frame_kernels, " box_tiles_422 ") == NULL
+          && strstr (frame_kernels, " box_columns_u8_16 ") != NULL,
+          "case %u:%s", c, frame_kernels);
+    }
+  }
+  g_clear_pointer (&frame_kernels, g_free);
+
+  gst_cuda_box_blur_settings_init (&s);
+  s.radius_x = s.radius_y = 4;
+  gst_cuda_box_blur_job_init (&job);
+  for (c = 0; c < G_N_ELEMENTS (regions); c++) {
+    gst_cuda_box_blur_job_set (&job, &s, &info, &regions[c], 1, NULL);
+    n = gst_cuda_box_blur_plan_pixel_group (&job, 0, 0, &blurred);
+    fail_unless_equals_int (n, c == 0 ? 3 : 1);
+  }
+  gst_cuda_box_blur_job_clear (&job);
+}
+
+GST_END_TEST;
+
 static Suite *
 plan_suite (void)
 {
@@ -528,6 +601,7 @@ plan_suite (void)
   tcase_add_test (tc, test_layers);
   tcase_add_test (tc, test_pixel_groups);
   tcase_add_test (tc, test_box3_kernels);
+  tcase_add_test (tc, test_macropixels);
   tcase_add_test (tc, test_strips);
   return s;
 }

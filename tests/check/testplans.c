@@ -91,6 +91,7 @@ static const struct
   [K (TILES_PX3)] = {1, READS_WINDOWS},
   [K (TILES_PX4)] = {1, READS_WINDOWS},
   [K (TILES_F32)] = {4, READS_WINDOWS},
+  [K (TILES_422)] = {1, READS_WINDOWS},
   [K (STRIPS_U8)] = {1, READS_WINDOWS},
   [K (DIRECT_PX4)] = {4, READS_WINDOWS},
   [K (DIRECT3X3_PX4)] = {4, READS_WINDOWS},
@@ -132,18 +133,18 @@ clip (GstVideoRectangle r, gint width, gint height)
 }
 
 /* What entry @a of @kernel reads of src by the rule of BOX_READ_BELOW
- * (boxblur-args.h): the windows of the samples it writes (radius_x a
- * pixel of pixel_samples for the one pass of 8-bit pixels, whose
- * rectangle counts bytes), and BOX_READ_BELOW rows more each way (a
+ * (boxblur-args.h): the windows of the samples it writes (the one pass's
+ * reach columns either side, which for 8-bit pixels count bytes, as its
+ * rectangle does), and BOX_READ_BELOW rows more each way (a
  * mirror reflects the row below the windows above them), inside the
  * plane; the whole plane where a wrapping window, or the row below the
  * windows, reaches round. */
 static GstVideoRectangle
 windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
 {
-  const gint reach_x = a->radius_x * (kernel == K (TILES_U8)
-      || kernel == K (TILES_PX3) || kernel == K (TILES_PX4) ?
-      a->pixel_samples : 1);
+  const gint reach_x = kernel == K (TILES_U8) || kernel == K (TILES_PX3)
+      || kernel == K (TILES_PX4) || kernel == K (TILES_F32)
+      || kernel == K (TILES_422) ? a->reach : a->radius_x;
   const gint reach_y = a->radius_y + BOX_READ_BELOW;
   GstVideoRectangle r = { a->x - reach_x, a->y - reach_y,
     a->w + 2 * reach_x, a->h + 2 * reach_y
