@@ -60,6 +60,7 @@ typedef struct
 {
   const gchar *format;
   gint pad;                     /* bytes past each row of the input */
+  gint even;                    /* 1: its frames' widths rounded up to even */
 } Family;
 
 static const Family families[] = {
@@ -74,8 +75,11 @@ static const Family families[] = {
                                  * a time */
   {"P010_10LE", 0},             /* 16-bit pairs, 10 bits in the high bits
                                  * of each word */
-  {"YUY2", 0},                  /* packed 4:2:2: luma and chroma of steps 2
-                                 * and 4 in one plane */
+  /* packed 4:2:2: luma and chroma of steps 2 and 4 in one plane; of an
+   * even width in one pass (box_tiles_422), of an odd one a component at
+   * a time, the last luma byte no pixel's */
+  {"YUY2", 0, 1},
+  {"UYVY", 0},
 };
 
 typedef struct
@@ -337,7 +341,8 @@ sweep (const Family * family, gboolean first_passes)
           s.blur_alpha = z % 2;
           s.border = borders[(wi + p + layout + z) % G_N_ELEMENTS (borders)];
           s.border_value = g_str_equal (family->format, "GRAY32F") ? 0.25 : 100;
-          run_case (family, &s, layout, sizes[z][0], sizes[z][1], cases++);
+          run_case (family, &s, layout, sizes[z][0] + (family->even
+                  && sizes[z][0] % 2), sizes[z][1], cases++);
         }
   }
   GST_INFO ("%s, rows %d bytes longer: %u cases", family->format,
