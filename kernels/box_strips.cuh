@@ -416,41 +416,21 @@ strip_walk (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e)
   }
 }
 
+/* strip_walk () of a.radius_x, RX or more, up to STRIP_MAX_RADIUS_X: an
+ * instance a radius. */
+template <int RX>
+__device__ __forceinline__ void
+strip_walk_radius (const BoxBlurArgs & a, const BoxBlurArgs * e)
+{
+  if (a.radius_x == RX)
+    strip_walk < STRIP_BYTES (RX), RX > (a, e);
+  else if constexpr (RX < STRIP_MAX_RADIUS_X)
+    strip_walk_radius < RX + 1 > (a, e);
+}
+
 extern "C" __global__ void
 __launch_bounds__ (STRIP_WARPS * 32)
 box_strips_u8 (const BoxBlurArgs * __restrict__ list)
 {
-  const BoxBlurArgs a = entry (list);
-  const BoxBlurArgs *e = list + blockIdx.z;
-
-  static_assert (STRIP_MAX_RADIUS_X == 8, "one case a radius");
-  switch (a.radius_x) {
-    case 0:
-      strip_walk < STRIP_BYTES (0), 0 > (a, e);
-      break;
-    case 1:
-      strip_walk < STRIP_BYTES (1), 1 > (a, e);
-      break;
-    case 2:
-      strip_walk < STRIP_BYTES (2), 2 > (a, e);
-      break;
-    case 3:
-      strip_walk < STRIP_BYTES (3), 3 > (a, e);
-      break;
-    case 4:
-      strip_walk < STRIP_BYTES (4), 4 > (a, e);
-      break;
-    case 5:
-      strip_walk < STRIP_BYTES (5), 5 > (a, e);
-      break;
-    case 6:
-      strip_walk < STRIP_BYTES (6), 6 > (a, e);
-      break;
-    case 7:
-      strip_walk < STRIP_BYTES (7), 7 > (a, e);
-      break;
-    case 8:
-      strip_walk < STRIP_BYTES (8), 8 > (a, e);
-      break;
-  }
+  strip_walk_radius < 0 > (entry (list), list + blockIdx.z);
 }
