@@ -145,6 +145,24 @@ in_macropixels (const GstCudaBoxBlurInfo * info,
       && !gst_cuda_box_blur_plan_in_pixels (info, c);
 }
 
+/* The luma task and a chroma task of the three from @first, which blur a
+ * plane of packed 4:2:2 (@luma NULL where none of them is the luma's). */
+static void
+macropixel_tasks (const GstCudaBoxBlurJob * job, guint first,
+    const GstCudaBoxBlurTask ** luma, const GstCudaBoxBlurTask ** chroma)
+{
+  const GstCudaBoxBlurTask *tasks =
+      (const GstCudaBoxBlurTask *) job->tasks->data;
+  guint k;
+
+  *luma = *chroma = NULL;
+  for (k = first; k < first + 3; k++)
+    if (job->info->comp[tasks[k].component].kind == GST_CUDA_BOX_BLUR_LUMA)
+      *luma = &tasks[k];
+    else
+      *chroma = &tasks[k];
+}
+
 /* The tasks from @first on that blur, in @pass, every sample of a plane
  * of packed 4:2:2 alike (gst_cuda_box_blur_plan_blur_422() then takes them
  * in one launch): its three components of one region, with the same
@@ -157,18 +175,14 @@ macropixel_group (const GstCudaBoxBlurJob * job, guint first, gint pass)
   const GstCudaBoxBlurInfo *info = job->info;
   const GstCudaBoxBlurTask *tasks =
       (const GstCudaBoxBlurTask *) job->tasks->data;
-  const GstCudaBoxBlurTask *luma = NULL, *chroma = NULL;
+  const GstCudaBoxBlurTask *luma, *chroma;
   guint k;
 
   if (shares_plane (job, &tasks[first], first - 1)
       || !shares_plane (job, &tasks[first], first + 2)
       || shares_plane (job, &tasks[first], first + 3))
     return 1;
-  for (k = first; k < first + 3; k++)
-    if (info->comp[tasks[k].component].kind == GST_CUDA_BOX_BLUR_LUMA)
-      luma = &tasks[k];
-    else
-      chroma = &tasks[k];
+  macropixel_tasks (job, first, &luma, &chroma);
   if (!luma || luma->pass[pass].work != GST_CUDA_BOX_BLUR_WORK_WINDOWS
       || info->comp[luma->component].width !=
       2 * info->comp[chroma->component].width
@@ -290,15 +304,11 @@ blur_macropixels (GstCudaBoxBlurPlan * plan, const GstCudaBoxBlurJob * job,
   const GstCudaBoxBlurTask *tasks =
       (const GstCudaBoxBlurTask *) job->tasks->data;
   const GstCudaBoxBlurComponent *c0 = &info->comp[tasks[first].component];
-  const GstCudaBoxBlurTask *luma = NULL, *chroma = NULL;
+  const GstCudaBoxBlurTask *luma, *chroma;
   GstCudaBoxBlurPlane src = *in, dst = *out;
   guint k;
 
-  for (k = first; k < first + 3; k++)
-    if (info->comp[tasks[k].component].kind == GST_CUDA_BOX_BLUR_LUMA)
-      luma = &tasks[k];
-    else
-      chroma = &tasks[k];
+  macropixel_tasks (job, first, &luma, &chroma);
   src.data -= c0->offset;
   dst.data -= c0->offset;
   src.step = dst.step = 4;
