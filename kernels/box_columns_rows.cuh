@@ -675,8 +675,7 @@ box_rows_run (const BoxBlurArgs & a, const Mid * __restrict__ row, int x0,
   for (int d = 16; d > 0; d >>= 1)
     carry += shfl_xor (carry, d);
 
-  const unsigned int rows = shrink ?
-      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int rows = window_rows (a, y);
   const unsigned int full = (2 * rx + 1) * rows;
   const auto inv = reciprocal (Mean < T >::divisor (a, full), (Acc) 0);
 

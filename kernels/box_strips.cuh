@@ -320,16 +320,6 @@ strip_walk_inside (const BoxBlurArgs & a, unsigned int c[V / 2], int c0,
   }
 }
 
-/* The rows of row @y's windows inside the frame (shrink), or all of them. */
-__device__ __forceinline__ unsigned int
-strip_rows (const BoxBlurArgs & a, int y)
-{
-  const int ry = a.radius_y;
-
-  return a.border == BOX_BORDER_SHRINK ?
-      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
-}
-
 /* A warp's walk down its strip, V bytes a lane, windows RX columns either
  * side. */
 template <int V, int RX>
@@ -406,7 +396,7 @@ strip_walk (const BoxBlurArgs & a, const BoxBlurArgs * __restrict__ e)
         break;
     }
 
-    const unsigned int rows = strip_rows (a, y);
+    const unsigned int rows = window_rows (a, y);
 
     strip_means < V, RX > (a, e, c, c0, y, writes, rows,
         rows == all_rows ? by_all : tile_divider (2 * (2 * RX + 1) * rows));

@@ -91,8 +91,7 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
     const unsigned int v = row[m < 0 ? home : m * P + sample];
     return m < 0 ? border_column : v;
   };
-  const unsigned int rows = shrink ?
-      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int rows = window_rows (a, y);
   const unsigned int full = (2 * rx + 1) * rows;
   /* the rounded mean of a window of sum s and count c is
    * floor ((2 s + c) / (2 c)); the lane slides t = 2 s + full, and
@@ -177,8 +176,7 @@ tile_pixels (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
     const uint2 v = *(const uint2 *) (row + (m < 0 ? home : 4 * m));
     return m < 0 ? make_uint2 (edge, edge) : v;
   };
-  const unsigned int rows = shrink ?
-      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int rows = window_rows (a, y);
   const unsigned int full = (2 * rx + 1) * rows;
   const unsigned int by = tile_divider (2 * full);
   unsigned int t[4] = { full, full, full, full };
@@ -263,8 +261,7 @@ tile_422 (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
     const unsigned int v = row[m < 0 ? home : m * S + sample];
     return m < 0 ? border_column : v;
   };
-  const unsigned int rows = shrink ?
-      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int rows = window_rows (a, y);
   unsigned int full[2], by[2], t[3];
 
 #pragma unroll
@@ -479,8 +476,7 @@ tile_row_f32 (const BoxBlurArgs & a, const float *row, int home, int xs,
     return row_value < float, float, INSIDE > (a, row, j, border_column,
         home);
   };
-  const unsigned int rows = shrink ?
-      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+  const unsigned int rows = window_rows (a, y);
   const unsigned int full = (2 * rx + 1) * rows;
   const float inv = reciprocal (full, Fsum (0.0f));
   Fsum t = 0.0f;

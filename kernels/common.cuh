@@ -48,6 +48,16 @@ entry (const BoxBlurArgs * __restrict__ list)
   return list[blockIdx.z];
 }
 
+/* The rows of row @y's windows inside the frame (shrink), or all of them. */
+__device__ __forceinline__ unsigned int
+window_rows (const BoxBlurArgs & a, int y)
+{
+  const int ry = a.radius_y;
+
+  return a.border == BOX_BORDER_SHRINK ?
+      min (y + ry, a.height - 1) - max (y - ry, 0) + 1 : 2 * ry + 1;
+}
+
 /* The index inside 0 .. n - 1 that position @i of a line stands for, or -1
  * where the constant border applies.  Mirror and wrap repeat as often as a
  * window wider than the frame needs. */
