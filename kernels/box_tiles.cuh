@@ -6,8 +6,8 @@
  */
 
 /* ------------------------------------------------------------------------
- * One pass, box_tiles_* (8-bit samples here, float32 ones in
- * box_tiles_f32 below): a CUDA block takes a tile of
+ * One pass, box_tiles_* (8-bit samples here, float32 and 16-bit ones in
+ * box_tiles_wide () below): a CUDA block takes a tile of
  * TILE_ROWS rows and row_run bytes of the region, and no intermediate
  * frame is written.  The plane holds pixels of pixel_samples samples side
  * by side (1; 2 for NV12's UV, 3 for RGB, 4 for RGBA ...), each sample's
@@ -455,19 +455,22 @@ box_tiles_422 (const BoxBlurArgs * __restrict__ list)
   box_tiles < TILE_PACKED_422, TILE_PACKED_422, TILE_PITCH > (list);
 }
 
-/* The one pass for float32 samples: column sums slid down in pairs
- * (Fsum) as box_columns_f32 slides them, two columns a thread, kept as
- * float32 in shared memory, rows TILE_PITCH_F32 words apart; then each
- * lane slides its row's window along in a pair, the steps (the column
- * entering minus the one leaving) found exactly first, TILE_SEGMENT_F32
- * means stored at once.  The roundings that matter are those of the two
- * passes: one per column sum, and the mean's own. */
+/* The one pass for samples whose column sums take 32 bits, float32 and
+ * 16-bit ones (box_tiles_f32, box_tiles_u16): TILE_COLUMNS_WIDE sums a
+ * row in shared memory, rows TILE_PITCH_WIDE words apart, two columns a
+ * thread, slid down as box_columns_at () slides them (float32 in pairs,
+ * Fsum; 16-bit exactly); then each lane slides its row's window along,
+ * the steps (the column entering minus the one leaving) found first,
+ * TILE_SEGMENT_WIDE means stored at once.  x, w, width, x_first, x_last,
+ * reach and row_run count samples.  For float32 samples the roundings
+ * that matter are those of the two passes: one per column sum, and the
+ * mean's own. */
 template <bool INSIDE>
 __device__ __forceinline__ void
 tile_row_f32 (const BoxBlurArgs & a, const float *row, int home, int xs,
     int xe, int y)
 {
-  const int S = TILE_SEGMENT_F32;
+  const int S = TILE_SEGMENT_WIDE;
   const int rx = a.radius_x, ry = a.radius_y;
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const float border_column = shrink ? 0.0f :
@@ -522,13 +525,141 @@ tile_row_f32 (const BoxBlurArgs & a, const float *row, int home, int xs,
   }
 }
 
-/* box_tiles () of float32 samples: x, w, width, x_first, x_last and
- * row_run count samples. */
-extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
-box_tiles_f32 (const BoxBlurArgs * __restrict__ list)
+/* tile_row_f32 () of 16-bit samples, pixels of P side by side (1; 2 for
+ * the UV pairs of P010, P012 and P016), each sample's window taking every
+ * P-th column: P integer sums slide exactly, and each mean is rounded at
+ * the samples' depth (Mean<uint16>).  A window of at most TILE_WINDOW
+ * samples sums to less than 2^28, so its Divider divides exactly. */
+template <int P, bool INSIDE>
+__device__ __forceinline__ void
+tile_row_u16 (const BoxBlurArgs & a, const unsigned int *row, int home,
+    int xs, int xe, int y)
 {
-  /* the tile's rows from TILE_PAD_F32 on, padding on either side */
-  __shared__ float sums[TILE_SUMS_F32];
+  const int S = TILE_SEGMENT_WIDE;
+  const int rx = a.radius_x, ry = a.radius_y, width = a.width / P;
+  const bool shrink = a.border == BOX_BORDER_SHRINK;
+  const unsigned int border_column = shrink ? 0u :
+      constant_sample < uint16 > (a) * (unsigned int) (2 * ry + 1);
+  /* the column sum that column j stands for (row_value () of pixels of
+   * P samples) */
+  auto value = [&](int j) {
+    if (INSIDE)
+      return row[j];
+
+    static_assert ((P & (P - 1)) == 0, "j mod P of any sign by a mask");
+    const int sample = j & (P - 1);
+    const int m = border_index ((j - sample) / P, width, a.border);
+    const unsigned int v = row[m < 0 ? home : m * P + sample];
+    return m < 0 ? border_column : v;
+  };
+  const unsigned int rows = window_rows (a, y);
+  const unsigned int full = (2 * rx + 1) * rows;
+  const Divider by = reciprocal (Mean < uint16 >::divisor (a, full), 0u);
+  unsigned int t[P];
+
+#pragma unroll
+  for (int s = 0; s < P; s++) {
+    t[s] = 0;
+    for (int i = -rx; i <= rx; i++)
+      t[s] += value (xs + s + i * P);
+  }
+  for (int x = xs; x < xe; x += S) {
+    unsigned int step[S], w[S / 2];
+
+    /* every read first, as tile_row_f32 () does */
+#pragma unroll
+    for (int c = 0; c < S; c++)
+      step[c] = value (x + c + P * (rx + 1)) - value (x + c - P * rx);
+#pragma unroll
+    for (int c = 0; c < S; c++) {
+      const int xc = (x + c) / P;
+      const unsigned int count = INSIDE || !shrink || x + c >= xe ? full :
+          (unsigned int) (min (xc + rx, width - 1) - max (xc - rx, 0) + 1) *
+          rows;
+      const unsigned int m = count == full ?
+          RowMean < uint16 >::by (a, t[c % P], full, by) :
+          Mean < uint16 >::of (a, t[c % P], count);
+
+      /* two means a word */
+      w[c / 2] = c % 2 == 0 ? m : w[c / 2] + (m << 16);
+      t[c % P] += step[c];
+    }
+
+    uint8 *p = a.dst + (long long) y * a.dst_stride +
+        (long long) x * a.dst_step;
+    static_assert (TILE_SEGMENT_WIDE == 8, "a segment is stored as one uint4");
+    if (x + S <= xe && a.dst_step == sizeof (uint16)
+        && ((unsigned long long) p & 15) == 0) {
+      *(uint4 *) p = make_uint4 (w[0], w[1], w[2], w[3]);
+    } else {
+#pragma unroll
+      for (int c = 0; c < S; c++)
+        if (x + c < xe)
+          store < uint16 > (a, x + c, y, (uint16) half16 (w[c / 2], c % 2));
+    }
+  }
+}
+
+/* What box_tiles_wide () keeps of a column of samples T (Sum), what
+ * box_columns_at () slides it in (the row passes' RowAcc, whose
+ * ColumnSums::Sum it takes: float32 sums from pairs, or 32-bit integer
+ * ones of at most 2 TILE_RADIUS_Y + 1 16-bit samples) and the rows it
+ * loads at a time for windows of more than TILE_SHORT_RADIUS_WIDE rows
+ * either side (those of the two passes). */
+template <typename T>
+struct TileColumns;
+
+template <>
+struct TileColumns <float >
+{
+  typedef float Sum;
+  typedef Fsum RowAcc;
+  static const int unroll = COLUMN_UNROLL_F32;
+};
+
+template <>
+struct TileColumns <uint16 >
+{
+  typedef unsigned int Sum;
+  typedef uint64 RowAcc;
+  static const int unroll = COLUMN_UNROLL_U16;
+};
+
+/* The row part of box_tiles_wide (): tile_row_f32 () or tile_row_u16 ()
+ * of @a.pixel_samples, @inside or not. */
+__device__ __forceinline__ void
+tiles_row_wide (const BoxBlurArgs & a, bool inside, const float *row,
+    int home, int xs, int xe, int y)
+{
+  if (inside)
+    tile_row_f32 < true > (a, row, home, xs, xe, y);
+  else
+    tile_row_f32 < false > (a, row, home, xs, xe, y);
+}
+
+__device__ __forceinline__ void
+tiles_row_wide (const BoxBlurArgs & a, bool inside,
+    const unsigned int *row, int home, int xs, int xe, int y)
+{
+  if (a.pixel_samples == 2 && inside)
+    tile_row_u16 < 2, true > (a, row, home, xs, xe, y);
+  else if (a.pixel_samples == 2)
+    tile_row_u16 < 2, false > (a, row, home, xs, xe, y);
+  else if (inside)
+    tile_row_u16 < 1, true > (a, row, home, xs, xe, y);
+  else
+    tile_row_u16 < 1, false > (a, row, home, xs, xe, y);
+}
+
+/* box_tiles () of samples T whose column sums take 32 bits. */
+template <typename T>
+__device__ __forceinline__ void
+box_tiles_wide (const BoxBlurArgs * __restrict__ list)
+{
+  typedef typename TileColumns < T >::Sum Sum;
+  typedef typename TileColumns < T >::RowAcc RowAcc;
+  /* the tile's rows from TILE_PAD_WIDE on, padding on either side */
+  __shared__ alignas (8) Sum sums[TILE_SUMS_WIDE];
   const BoxBlurArgs a = entry (list);
   const int tx0 = a.x + blockIdx.x * a.row_run;
   const int tx1 = min (tx0 + a.row_run, a.x + a.w);
@@ -541,34 +672,35 @@ box_tiles_f32 (const BoxBlurArgs * __restrict__ list)
   const int y1 = min (y0 + TILE_ROWS, a.y + a.h);
   /* the columns the tile's windows reach, from an even one where the
    * region's reach allows */
-  const int c0 = max ((tx0 - a.radius_x) & ~1, a.x_first);
-  const int c1 = min (tx1 + a.radius_x, a.x_last);
+  const int reach = a.reach;
+  const int c0 = max ((tx0 - reach) & ~1, a.x_first);
+  const int c1 = min (tx1 + reach, a.x_last);
   const int x = c0 + 2 * threadIdx.x;
 
-  if (x < c1 && 2 * threadIdx.x < TILE_COLUMNS_F32) {
+  if (x < c1 && 2 * threadIdx.x < TILE_COLUMNS_WIDE) {
     const unsigned long long at = (unsigned long long) a.src +
         (unsigned long long) x * a.src_step;
-    const bool vector = x + 2 <= a.x_last && a.src_step == sizeof (float)
-        && ((at | (unsigned int) a.src_stride) & 7) == 0;
+    const bool vector = x + 2 <= a.x_last && a.src_step == sizeof (T)
+        && ((at | (unsigned int) a.src_stride) & (2 * sizeof (T) - 1)) == 0;
     /* both sums stored, a second one past x_last within the row's pitch */
-    float *out = sums + TILE_PAD_F32 + 2 * threadIdx.x;
-    auto put = [&](const Fsum * sum) {
-      out[0] = (float) sum[0];
-      out[1] = (float) sum[1];
-      out += TILE_PITCH_F32;
+    Sum *out = sums + TILE_PAD_WIDE + 2 * threadIdx.x;
+    auto put = [&](const typename ColumnSums < RowAcc >::Sum * sum) {
+      out[0] = (Sum) sum[0];
+      out[1] = (Sum) sum[1];
+      out += TILE_PITCH_WIDE;
     };
 
-    if (a.radius_y <= TILE_SHORT_RADIUS_F32 && vector)
-      box_columns_at < float, Fsum, TILE_UNROLL_F32, 2, true > (a, x, y0,
+    if (a.radius_y <= TILE_SHORT_RADIUS_WIDE && vector)
+      box_columns_at < T, RowAcc, TILE_UNROLL_WIDE, 2, true > (a, x, y0,
           y1, put);
-    else if (a.radius_y <= TILE_SHORT_RADIUS_F32)
-      box_columns_at < float, Fsum, TILE_UNROLL_F32, 2, false > (a, x, y0,
+    else if (a.radius_y <= TILE_SHORT_RADIUS_WIDE)
+      box_columns_at < T, RowAcc, TILE_UNROLL_WIDE, 2, false > (a, x, y0,
           y1, put);
     else if (vector)
-      box_columns_at < float, Fsum, COLUMN_UNROLL_F32, 2, true > (a, x, y0,
+      box_columns_at < T, RowAcc, TileColumns < T >::unroll, 2, true > (a, x, y0,
           y1, put);
     else
-      box_columns_at < float, Fsum, COLUMN_UNROLL_F32, 2, false > (a, x, y0,
+      box_columns_at < T, RowAcc, TileColumns < T >::unroll, 2, false > (a, x, y0,
           y1, put);
   }
   __syncthreads ();
@@ -580,10 +712,20 @@ box_tiles_f32 (const BoxBlurArgs * __restrict__ list)
   if (y0 + lane >= y1 || xs >= xe)
     return;
 
-  const float *row = sums + TILE_PAD_F32 + lane * TILE_PITCH_F32 - c0;
+  const Sum *row = sums + TILE_PAD_WIDE + lane * TILE_PITCH_WIDE - c0;
 
-  if (xs - a.radius_x >= 0 && xe + a.radius_x <= a.width)
-    tile_row_f32 < true > (a, row, c0, xs, xe, y0 + lane);
-  else
-    tile_row_f32 < false > (a, row, c0, xs, xe, y0 + lane);
+  tiles_row_wide (a, xs - reach >= 0 && xe + reach <= a.width, row, c0, xs,
+      xe, y0 + lane);
+}
+
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_f32 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles_wide < float >(list);
+}
+
+extern "C" __global__ void __launch_bounds__ (TILE_THREADS, TILE_BLOCKS_PER_SM)
+box_tiles_u16 (const BoxBlurArgs * __restrict__ list)
+{
+  box_tiles_wide < uint16 > (list);
 }

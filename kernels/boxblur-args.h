@@ -108,26 +108,30 @@
  * pairs of those sums at once, each below 2^15 (2 x 63 x 255): at most
  * TILE_RADIUS_Y_PX4 rows either side. */
 #define TILE_RADIUS_Y_PX4 31
-/* The one pass for float32 samples (box_tiles_f32) keeps float32 column
- * sums in as much shared memory: at most TILE_COLUMNS_F32 a row (from an
- * even one), rows TILE_PITCH_F32 words apart (odd, as above), and
- * TILE_PAD_F32 on either side (a lane's last segment reads up to
- * TILE_SEGMENT_F32 sums past the tile's last, or, folded back by a mirror
- * at the frame's right edge, TILE_SEGMENT_F32 before its first); its
- * lanes store TILE_SEGMENT_F32 means at once (32 bytes), and row_run is a
- * multiple of TILE_UNIT_F32 (a segment for each warp). */
-#define TILE_COLUMNS_F32 (TILE_COLUMNS / 2)
-#define TILE_PITCH_F32 (TILE_COLUMNS_F32 + 1)
-#define TILE_PAD_F32 (TILE_PAD / 2)
-#define TILE_SUMS_F32 (TILE_ROWS * TILE_PITCH_F32 + 2 * TILE_PAD_F32)
-#define TILE_SEGMENT_F32 8
-#define TILE_UNIT_F32 (TILE_THREADS / 32 * TILE_SEGMENT_F32)
-/* Its threads sum their columns loading TILE_UNROLL_F32 rows at a time
- * where the windows take at most TILE_SHORT_RADIUS_F32 rows either side,
- * COLUMN_UNROLL_F32 where they take more (H200, 4K: 8 rows at a time 8% /
- * 5% faster than 4 at radius 2 / 3, within 2% at 7, 14% slower at 15). */
-#define TILE_UNROLL_F32 8
-#define TILE_SHORT_RADIUS_F32 7
+/* The one pass for float32 and 16-bit samples (box_tiles_f32,
+ * box_tiles_u16) keeps 32-bit column sums (float32, or integer ones of
+ * at most 2 TILE_RADIUS_Y + 1 samples) in as much shared memory: at most
+ * TILE_COLUMNS_WIDE a row (from an even one), rows TILE_PITCH_WIDE words
+ * apart (odd, as above), and TILE_PAD_WIDE on either side (a lane's last
+ * segment reads up to TILE_SEGMENT_WIDE - 1 + P sums past the tile's
+ * last, or, folded back by a mirror at the frame's right edge, 2 P + 6
+ * before its first, for pixels of P samples, 1 or 2); its lanes store
+ * TILE_SEGMENT_WIDE means at once (32 or 16 bytes), and row_run is a
+ * multiple of TILE_UNIT_WIDE (a segment for each warp).  Its windows of
+ * 16-bit samples hold at most TILE_WINDOW samples, as the 8-bit ones. */
+#define TILE_COLUMNS_WIDE (TILE_COLUMNS / 2)
+#define TILE_PITCH_WIDE (TILE_COLUMNS_WIDE + 1)
+#define TILE_PAD_WIDE (TILE_PAD / 2)
+#define TILE_SUMS_WIDE (TILE_ROWS * TILE_PITCH_WIDE + 2 * TILE_PAD_WIDE)
+#define TILE_SEGMENT_WIDE 8
+#define TILE_UNIT_WIDE (TILE_THREADS / 32 * TILE_SEGMENT_WIDE)
+/* Its threads sum their columns loading TILE_UNROLL_WIDE rows at a time
+ * where the windows take at most TILE_SHORT_RADIUS_WIDE rows either side,
+ * the two passes' COLUMN_UNROLL_* where they take more (float32 samples,
+ * H200, 4K: 8 rows at a time 8% / 5% faster than 4 at radius 2 / 3,
+ * within 2% at 7, 14% slower at 15). */
+#define TILE_UNROLL_WIDE 8
+#define TILE_SHORT_RADIUS_WIDE 7
 /* Blocks of box_tiles_u8 a multiprocessor holds at once: the registers
  * are kept to those of this many (64 a thread), as its shared memory
  * allows (four tiles of 46 KiB on 228 KiB). */
@@ -200,16 +204,15 @@ typedef struct
   /* packed pixels (the *_px4 kernels): the bits of a pixel's 32-bit word
    * copied from src rather than blurred */
   unsigned int pixel_keep;
-  /* box_tiles_u8: the samples of a pixel, side by side and each blurred
-   * with the same window (1; 2 for a plane of pairs such as NV12's UV, 3
-   * for RGB, 4 for RGBA ..., whose bytes in pixel_keep are copied); x, w,
-   * width, x_first, x_last and row_run then count bytes, the radius
-   * pixels (box_tiles_f32: 1, and they count samples) */
+  /* box_tiles_*: the samples of a pixel, side by side and each blurred
+   * with the same window (1; 2 for a plane of pairs such as NV12's or
+   * P010's UV, 3 for RGB, 4 for RGBA ..., whose bytes in pixel_keep are
+   * copied; box_tiles_f32: 1); x, w, width, x_first, x_last and row_run
+   * then count samples (bytes of 8-bit ones), the radius pixels */
   int pixel_samples;
   /* box_tiles_*: the columns either side of a column written that its
-   * windows reach (bytes: radius_x pixels of pixel_samples, or for packed
-   * 4:2:2 the farther of the luma's and the chroma's; box_tiles_f32:
-   * samples) */
+   * windows reach (samples: radius_x pixels of pixel_samples, or for
+   * packed 4:2:2 the farther of the luma's and the chroma's) */
   int reach;
   /* box_tiles_422: packed 4:2:2 (YUY2, UYVY, YVYU), macropixels of four
    * bytes (pixel_samples 4): two luma samples, at byte luma_byte (0 or 1)

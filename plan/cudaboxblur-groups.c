@@ -120,17 +120,25 @@ shares_plane (const GstCudaBoxBlurJob * job, const GstCudaBoxBlurTask * task,
  *
  * Returns: whether component @c of @info lies in a plane of pixels that
  * the GPU plan takes whole: four 8-bit samples (RGBA, BGRx, AYUV ..., not
- * a macropixel of YUY2's), or three or two of them that are the whole
- * plane (RGB, NV12's UV).
+ * a macropixel of YUY2's), three or two 8-bit ones that are the whole
+ * plane (RGB, NV12's UV), or two 16-bit ones that are (P010's UV).
  */
 gboolean
 gst_cuda_box_blur_plan_in_pixels (const GstCudaBoxBlurInfo * info,
     const GstCudaBoxBlurComponent * c)
 {
-  if (info->type != GST_CUDA_BOX_BLUR_U8)
-    return FALSE;
-  return (c->step == 4 && c->w_sub == 0) || ((c->step == 2 || c->step == 3)
-      && info->plane_components[c->plane] == c->step);
+  const gint samples = c->step / info->sample_size;
+  const gboolean whole = info->plane_components[c->plane] == samples;
+
+  switch (info->type) {
+    case GST_CUDA_BOX_BLUR_U8:
+      return (samples == 4 && c->w_sub == 0)
+          || ((samples == 2 || samples == 3) && whole);
+    case GST_CUDA_BOX_BLUR_U16:
+      return samples == 2 && whole;
+    default:
+      return FALSE;
+  }
 }
 
 /* Whether component @c of @info lies in a plane of packed 4:2:2 (YUY2,
@@ -229,7 +237,7 @@ gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
       (const GstCudaBoxBlurTask *) job->tasks->data;
   const GstCudaBoxBlurTask *t0 = &tasks[first];
   const GstCudaBoxBlurComponent *c0 = &job->info->comp[t0->component];
-  guint n;
+  guint n, mask;
 
   *blurred = 0;
   if (in_macropixels (job->info, c0)) {
@@ -239,7 +247,9 @@ gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
   }
   if (!gst_cuda_box_blur_plan_in_pixels (job->info, c0))
     return 1;
-  *blurred = 1u << c0->offset;
+  /* a sample's bytes */
+  mask = (1u << job->info->sample_size) - 1;
+  *blurred = mask << c0->offset;
   for (n = 1; first + n < job->tasks->len; n++) {
     const GstCudaBoxBlurTask *t = &tasks[first + n];
     const GstCudaBoxBlurComponent *c = &job->info->comp[t->component];
@@ -251,7 +261,7 @@ gst_cuda_box_blur_plan_pixel_group (const GstCudaBoxBlurJob * job,
         || gst_cuda_box_blur_window_composes (&t->window) !=
         gst_cuda_box_blur_window_composes (&t0->window))
       break;
-    *blurred |= 1u << c->offset;
+    *blurred |= mask << c->offset;
   }
   if (shares_plane (job, t0, first - 1) || shares_plane (job, t0,
           first + n))

@@ -47,12 +47,14 @@
  * 2% either way, and 4K 8% slower at radius 15), float32 samples up to
  * ONE_PASS_MAX_RADIUS_F32 (H200: 3 to 17% faster up to radius 15; at 30
  * within 1% at 4K and 9% slower at 1080p, at 63 19 to 24% slower:
- * docs/kernels.md, "Float32 samples"), on GPUs whose
+ * docs/kernels.md, "Float32 samples"), 16-bit samples up to
+ * ONE_PASS_MAX_RADIUS_U16, on GPUs whose
  * multiprocessors hold at least ONE_PASS_MIN_TILES of its tiles in their
  * shared memory (the width of its tiles: size_tiles()). */
 #define ONE_PASS_MAX_RADIUS 15
 #define ONE_PASS_MAX_RADIUS_PX4 7
 #define ONE_PASS_MAX_RADIUS_F32 15
+#define ONE_PASS_MAX_RADIUS_U16 15
 #define ONE_PASS_MIN_TILES 2
 
 /* The strip walker's warps walk STRIP_RUN rows each, or fewer, halved
@@ -69,6 +71,13 @@ static const gint column_vector[] = {
   [GST_CUDA_BOX_BLUR_U8] = COLUMN_VECTOR_U8,
   [GST_CUDA_BOX_BLUR_U16] = COLUMN_VECTOR_U16,
   [GST_CUDA_BOX_BLUR_F32] = COLUMN_VECTOR_F32,
+};
+
+/* Bytes of a sample. */
+static const gint sample_bytes[] = {
+  [GST_CUDA_BOX_BLUR_U8] = 1,
+  [GST_CUDA_BOX_BLUR_U16] = 2,
+  [GST_CUDA_BOX_BLUR_F32] = 4,
 };
 
 /* Each entry's column sums start on 256 bytes.  A batch's column sums stay
@@ -98,10 +107,9 @@ static const gchar *const kernel_names[GST_CUDA_BOX_BLUR_N_KERNELS] = {
   KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_COMPOSE_U8, "compose"),
   [GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16] = "box_columns_u8_16",
   [GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16] = "box_rows_u8_16",
-  [GST_CUDA_BOX_BLUR_KERNEL_TILES_U8] = "box_tiles_u8",
+  KERNELS_OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_TILES_U8, "box_tiles"),
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3] = "box_tiles_px3",
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4] = "box_tiles_px4",
-  [GST_CUDA_BOX_BLUR_KERNEL_TILES_F32] = "box_tiles_f32",
   [GST_CUDA_BOX_BLUR_KERNEL_TILES_422] = "box_tiles_422",
   [GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8] = "box_strips_u8",
   [GST_CUDA_BOX_BLUR_KERNEL_DIRECT_PX4] = "box_blur_px4",
@@ -362,25 +370,24 @@ aligned (gconstpointer data, gint stride)
 /* What the width of @plan's tiles of @samples samples a pixel is a
  * multiple of, and the most columns a tile and its windows' reach take:
  * those of sums it keeps, less what rounding its first down to a multiple
- * of 4 bytes (or of 2 float32 samples) may add.  In bytes for 8-bit
- * samples, in samples for float32 ones. */
+ * of 4 8-bit samples (or of 2 wider ones) may add.  In samples. */
 static gint
 tile_unit (const GstCudaBoxBlurPlan * plan, gint samples)
 {
-  return plan->type == GST_CUDA_BOX_BLUR_F32 ? TILE_UNIT_F32 :
+  return plan->type != GST_CUDA_BOX_BLUR_U8 ? TILE_UNIT_WIDE :
       TILE_UNIT (samples);
 }
 
 static gint
 tile_columns (const GstCudaBoxBlurPlan * plan)
 {
-  return plan->type == GST_CUDA_BOX_BLUR_F32 ? TILE_COLUMNS_F32 - 1 :
+  return plan->type != GST_CUDA_BOX_BLUR_U8 ? TILE_COLUMNS_WIDE - 1 :
       TILE_COLUMNS - 3;
 }
 
 /* The columns either side of a sample that the windows of @a, pixels of
- * @samples samples, reach in the one pass (BoxBlurArgs.reach): bytes for
- * 8-bit samples, samples for float32 ones. */
+ * @samples samples, reach in the one pass (BoxBlurArgs.reach), in
+ * samples. */
 static gint
 pixels_reach (const BoxBlurArgs * a, gint samples)
 {
@@ -389,41 +396,40 @@ pixels_reach (const BoxBlurArgs * a, gint samples)
 
 /* Whether the tile's columns and the windows' @reach fit within the
  * tile's, and the windows of @a do not wrap around the frame's sides (the
- * tile sums only the columns beside it): in bytes, @a's x, w and width
- * counting pixels of @samples bytes (samples of float32). */
+ * tile sums only the columns beside it): in samples, @a's x, w and width
+ * counting pixels of @samples samples. */
 static gboolean
 tile_holds (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples, gint reach)
 {
-  const gint size = plan->type == GST_CUDA_BOX_BLUR_F32 ? 1 : samples;
-
   return tile_unit (plan, samples) + 2 * reach <= tile_columns (plan)
-      && !(a->border == BOX_BORDER_WRAP && (a->x * size - reach < 0
-              || (a->x + a->w) * size + reach > a->width * size));
+      && !(a->border == BOX_BORDER_WRAP && (a->x * samples - reach < 0
+              || (a->x + a->w) * samples + reach > a->width * samples));
 }
 
-/* Whether the one pass can take @a, a plane of float32 samples or of
- * pixels of @samples 8-bit samples side by side (1; 2 for pairs such as
- * NV12's UV, 3 for RGB, 4 for RGBA ...) blurred alike: with no other bytes
- * between them (a lane would store a byte at a time, which costs more than
- * the two passes), pixels of four with their pixels and rows 4-byte
- * aligned, 8-bit windows of at most TILE_WINDOW samples, at most
- * TILE_RADIUS_Y rows either side (pixels of four TILE_RADIUS_Y_PX4), and
- * tile_holds (). */
+/* Whether the one pass can take @a, a plane of pixels of @samples
+ * samples side by side (1; 2 for pairs such as NV12's or P010's UV, 3 for
+ * RGB, 4 for RGBA ...; float32 samples of their own) blurred alike: with
+ * no other bytes between them (a lane would store a sample at a time,
+ * which costs more than the two passes), pixels of four with their pixels
+ * and rows 4-byte aligned, integer windows of at most TILE_WINDOW
+ * samples, at most TILE_RADIUS_Y rows either side (pixels of four
+ * TILE_RADIUS_Y_PX4), and tile_holds (). */
 static gboolean
 one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples)
 {
-  const gint size = plan->type == GST_CUDA_BOX_BLUR_F32 ? sizeof (gfloat) : 1;
+  const gint size = sample_bytes[plan->type];
+  const gint most = plan->type == GST_CUDA_BOX_BLUR_U8 ? 4 :
+      plan->type == GST_CUDA_BOX_BLUR_U16 ? 2 : 1;
 
-  return (plan->type == GST_CUDA_BOX_BLUR_U8
-      || (plan->type == GST_CUDA_BOX_BLUR_F32 && samples == 1))
+  return samples <= most
       && a->src_step == samples * size && a->dst_step == samples * size
       && (samples != 4 || (aligned (a->src, a->src_stride)
               && aligned (a->dst, a->dst_stride)))
       && a->radius_y <= (samples == 4 ? TILE_RADIUS_Y_PX4 : TILE_RADIUS_Y)
-      && (size != 1 || (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <=
-          TILE_WINDOW)
+      && (plan->type == GST_CUDA_BOX_BLUR_F32
+      || (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW)
       && tile_holds (plan, a, samples, pixels_reach (a, samples));
 }
 
@@ -448,7 +454,8 @@ takes_one_pass (const GstCudaBoxBlurPlan * plan,
     GstCudaBoxBlurVariant variant, const BoxBlurArgs * a, gint samples)
 {
   const gint most = plan->type == GST_CUDA_BOX_BLUR_F32 ?
-      ONE_PASS_MAX_RADIUS_F32 : samples == 4 ? ONE_PASS_MAX_RADIUS_PX4 :
+      ONE_PASS_MAX_RADIUS_F32 : plan->type == GST_CUDA_BOX_BLUR_U16 ?
+      ONE_PASS_MAX_RADIUS_U16 : samples == 4 ? ONE_PASS_MAX_RADIUS_PX4 :
       ONE_PASS_MAX_RADIUS;
 
   return wants_one_pass (plan, variant, MAX (a->radius_x, a->radius_y), most)
@@ -483,9 +490,10 @@ static gboolean
 is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
 {
   return e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U8
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U16
+      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32
       || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3
       || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32
       || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_422;
 }
 
@@ -548,38 +556,32 @@ size_tiles (GstCudaBoxBlurPlan * plan)
   }
 }
 
-/* The one pass's kernel for float32 samples (box_tiles_f32), or for
- * pixels of @samples 8-bit samples (box_tiles_u8 for 1 and 2,
- * box_tiles_px3 and box_tiles_px4 for 3 and 4). */
+/* The one pass's kernel for pixels of @samples samples of the plan's
+ * type: box_tiles_u8, box_tiles_u16 or box_tiles_f32 for 1 and 2 (float32
+ * samples: 1), box_tiles_px3 and box_tiles_px4 for 3 and 4 (8-bit). */
 static GstCudaBoxBlurKernel
 tiles_kernel (const GstCudaBoxBlurPlan * plan, gint samples)
 {
-  const GstCudaBoxBlurKernel kernels[] = { GST_CUDA_BOX_BLUR_KERNEL_TILES_U8,
-    GST_CUDA_BOX_BLUR_KERNEL_TILES_U8, GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
-    GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
-  };
-
-  return plan->type == GST_CUDA_BOX_BLUR_F32 ?
-      GST_CUDA_BOX_BLUR_KERNEL_TILES_F32 : kernels[samples - 1];
+  if (samples == 3)
+    return GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3;
+  if (samples == 4)
+    return GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4;
+  return OF_TYPE (GST_CUDA_BOX_BLUR_KERNEL_TILES_U8, plan->type);
 }
 
 /* Queues the one pass @kernel for @a, pixels of @samples samples whose
  * windows reach @reach columns either side (BoxBlurArgs.reach), counted
- * in bytes from here on (8-bit samples). */
+ * in samples from here on. */
 static void
 queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples,
     gint reach, GstCudaBoxBlurKernel kernel)
 {
-  const gboolean f32 = plan->type == GST_CUDA_BOX_BLUR_F32;
-
   a->pixel_samples = samples;
   a->reach = reach;
-  if (!f32) {
-    a->x *= samples;
-    a->w *= samples;
-    a->width *= samples;
-    a->src_step = a->dst_step = 1;
-  }
+  a->x *= samples;
+  a->w *= samples;
+  a->width *= samples;
+  a->src_step = a->dst_step = sample_bytes[plan->type];
   /* the columns the region's windows reach (src may hold no others) */
   a->x_first = MAX (a->x - reach, 0);
   a->x_last = MIN (a->x + a->w + reach, a->width);
@@ -800,11 +802,12 @@ gst_cuda_box_blur_plane_is_aligned (const GstCudaBoxBlurPlane * plane)
 /**
  * gst_cuda_box_blur_plan_blur_pixels:
  * @src: a plane of packed pixels of four or three 8-bit samples, or of
- *   pairs (NV12's UV): data at the first byte of pixel (0, 0), step 4, 3
- *   or 2
+ *   pairs of 8-bit or 16-bit samples (NV12's or P010's UV): data at the
+ *   first byte of pixel (0, 0), step 4, 3 or 2 samples
  * @dst: the same of the output, whose other bytes (those not in @blurred)
  *   must hold @src's already: they are written back unchanged or left
- * @blurred: the bytes of a pixel to blur, bit i for byte i
+ * @blurred: the bytes of a pixel to blur, bit i for byte i (a sample's
+ *   bytes all or none)
  *
  * gst_cuda_box_blur_plan_blur_variant() of the components @blurred of a
  * plane of packed pixels, which share @window: pixels of four are loaded
@@ -819,31 +822,33 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
     const GstCudaBoxBlurPlane * dst, const GstCudaBoxBlurWindow * window,
     const GstVideoRectangle * region, guint blurred)
 {
+  const gint size = sample_bytes[plan->type];
+  const gint samples = src->step / size;
   BoxBlurArgs a;
   gint i;
 
-  g_return_if_fail (plan->type == GST_CUDA_BOX_BLUR_U8);
-  g_return_if_fail (src->step >= 2 && src->step <= 4
-      && dst->step == src->step);
+  g_return_if_fail (plan->type != GST_CUDA_BOX_BLUR_F32);
+  g_return_if_fail (samples >= 2 && samples <= (size == 1 ? 4 : 2)
+      && src->step == samples * size && dst->step == src->step);
   if (variant == GST_CUDA_BOX_BLUR_STRIPS)
     variant = gst_cuda_box_blur_plan_choose (window);
 
   args_init (&a, plan->type, src, dst, window, region);
-  if (src->step < 4 && blurred == (1u << src->step) - 1 && a.w > 0
-      && a.h > 0 && takes_one_pass (plan, variant, &a, src->step)) {
-    queue_tiles (plan, &a, src->step, pixels_reach (&a, src->step),
-        tiles_kernel (plan, src->step));
+  if (samples < 4 && blurred == (1u << src->step) - 1 && a.w > 0
+      && a.h > 0 && takes_one_pass (plan, variant, &a, samples)) {
+    queue_tiles (plan, &a, samples, pixels_reach (&a, samples),
+        tiles_kernel (plan, samples));
     return;
   }
-  if (src->step < 4 || !gst_cuda_box_blur_plane_is_aligned (src)
+  if (samples < 4 || !gst_cuda_box_blur_plane_is_aligned (src)
       || !gst_cuda_box_blur_plane_is_aligned (dst)) {
-    for (i = 0; i < src->step; i++) {
+    for (i = 0; i < samples; i++) {
       GstCudaBoxBlurPlane s = *src, d = *dst;
 
-      if (!(blurred & (1u << i)))
+      if (!(blurred & (1u << (i * size))))
         continue;
-      s.data += i;
-      d.data += i;
+      s.data += i * size;
+      d.data += i * size;
       gst_cuda_box_blur_plan_blur_variant (plan, variant, &s, &d, window,
           region);
     }

@@ -49,13 +49,14 @@ typedef enum
   /* 8-bit passes with 16-bit column sums, for radius_y <= 128 */
   GST_CUDA_BOX_BLUR_KERNEL_COLUMNS_U8_16,
   GST_CUDA_BOX_BLUR_KERNEL_ROWS_U8_16,
-  /* both passes in one, column sums in shared memory: 8-bit samples of
-   * their own and pairs (NV12's UV), pixels of three (RGB) and four
-   * (RGBA ...), and float32 samples */
+  /* both passes in one, column sums in shared memory: samples of their
+   * own and pairs (NV12's and P010's UV; float32 samples of their own),
+   * 8-bit pixels of three (RGB) and four (RGBA ...) */
   GST_CUDA_BOX_BLUR_KERNEL_TILES_U8,
+  GST_CUDA_BOX_BLUR_KERNEL_TILES_U16,
+  GST_CUDA_BOX_BLUR_KERNEL_TILES_F32,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3,
   GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4,
-  GST_CUDA_BOX_BLUR_KERNEL_TILES_F32,
   /* ... and the macropixels of packed 4:2:2 (YUY2, UYVY, YVYU) */
   GST_CUDA_BOX_BLUR_KERNEL_TILES_422,
   /* packed pixels of four 8-bit samples blurred together, the row passes
@@ -82,9 +83,8 @@ typedef enum
                                  * faster */
   GST_CUDA_BOX_BLUR_TWO_PASS,   /* column sums through device memory */
   GST_CUDA_BOX_BLUR_ONE_PASS,   /* column sums of tiles in shared memory
-                                 * (8-bit and float32 samples, windows that
-                                 * do not wrap around the sides; two passes
-                                 * elsewhere) */
+                                 * (windows that do not wrap around the
+                                 * sides; two passes elsewhere) */
   GST_CUDA_BOX_BLUR_PIXELATE,   /* block means */
   GST_CUDA_BOX_BLUR_STRIPS,     /* column sums slid down strips in
                                  * registers (8-bit samples of their own,

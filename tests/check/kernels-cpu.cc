@@ -11,7 +11,9 @@
  * independent reference on every machine, CI included: box_tiles_422 on
  * random frames of packed 4:2:2 (sizes, strides, regions, radii 0 to 15
  * for luma, chroma and rows, every border mode the one pass takes, luma at
- * byte 0 or 1 of a macropixel, tiles of every width the plan may give).
+ * byte 0 or 1 of a macropixel, tiles of every width the plan may give),
+ * and box_tiles_u16 on random 16-bit planes of samples of their own and
+ * of pairs (P010's UV), at 16, 12 and 10 bits a sample.
  * The GPU suites (sweep, elements/cudaboxblur-formats) hold the same
  * kernels, run on a GPU, to the reference of reference/.
  */
@@ -244,6 +246,121 @@ GST_START_TEST (test_tiles_422)
 
 GST_END_TEST;
 
+/* The mean of the window of sample @s of pixel @i of row @y of a plane
+ * of 16-bit words, pixels of @P samples, @w pixels wide, @rx and @ry
+ * either side, rounded at the samples' depth (16 - @shift bits, the
+ * largest value kept where rounding passes it) and stored in the high
+ * bits; outside, @border or @constant, or with BOX_BORDER_SHRINK
+ * nothing. */
+static int
+mean_u16 (const unsigned char *src, int stride, int P, int w, int h, int i,
+    int s, int y, int rx, int ry, int border, int constant, int shift)
+{
+  unsigned long long sum = 0, count = 0, q;
+
+  for (int yy = y - ry; yy <= y + ry; yy++)
+    for (int ii = i - rx; ii <= i + rx; ii++) {
+      const bool inside = yy >= 0 && yy < h && ii >= 0 && ii < w;
+      int my, mi;
+
+      if (border == BOX_BORDER_SHRINK && !inside)
+        continue;
+      my = border_index (yy, h, border);
+      mi = border_index (ii, w, border);
+      if (my < 0 || mi < 0) {
+        sum += constant;
+      } else {
+        uint16_t v;
+
+        memcpy (&v, src + (long) my * stride + 2 * (mi * P + s), 2);
+        sum += v;
+      }
+      count++;
+    }
+  count <<= shift;
+  q = (2 * sum + count) / (2 * count);
+  return (int) (std::min (q, (unsigned long long) (0xffff >> shift)) <<
+      shift);
+}
+
+/* box_tiles_u16 on random planes of 16-bit samples of their own and of
+ * pairs, as queue_tiles () lays out its arguments (x, w and width in
+ * samples), against mean_u16 (); every byte outside the region left as
+ * it was. */
+GST_START_TEST (test_tiles_u16)
+{
+  const int borders[] = { BOX_BORDER_SHRINK, BOX_BORDER_CLAMP,
+    BOX_BORDER_MIRROR, BOX_BORDER_CONSTANT
+  };
+  const int shifts[] = { 0, 4, 6 };
+  std::mt19937 rng (16);
+  int c;
+
+  for (c = 0; c < 200; c++) {
+    const int P = 1 + rng () % 2, w = 1 + rng () % 200, h = 1 + rng () % 80;
+    const int stride = 2 * (P * w + rng () % 5);
+    const int rx = rng () % 16, ry = rng () % 16;
+    const int border = borders[rng () % 4], shift = shifts[rng () % 3];
+    const bool whole = rng () % 3 == 0;
+    const int rx0 = whole ? 0 : rng () % w;
+    const int rw = whole ? w : 1 + rng () % (w - rx0);
+    const int ry0 = whole ? 0 : rng () % h;
+    const int rh = whole ? h : 1 + rng () % (h - ry0);
+    std::vector<unsigned char> src (stride * h), dst (stride * h, 0xab);
+    BoxBlurArgs a;
+    int steps, x, y, wrong = 0;
+
+    for (auto &v : src)
+      v = rng ();
+    memset (&a, 0, sizeof (a));
+    a.src = src.data ();
+    a.dst = dst.data ();
+    a.src_stride = a.dst_stride = stride;
+    a.src_step = a.dst_step = 2;
+    a.width = P * w;
+    a.height = h;
+    a.radius_x = rx;
+    a.radius_y = ry;
+    a.x = P * rx0;
+    a.y = ry0;
+    a.w = P * rw;
+    a.h = rh;
+    a.border = border;
+    a.border_int = rng () % 65536;
+    a.shift = shift;
+    a.pixel_samples = P;
+    a.reach = P * rx;
+    a.x_first = std::max (a.x - a.reach, 0);
+    a.x_last = std::min (a.x + a.w + a.reach, a.width);
+    /* tiles of any width that holds their reach (tile_steps ()) */
+    steps = std::max ((TILE_COLUMNS_WIDE - 1 - 2 * a.reach) /
+        TILE_UNIT_WIDE, 1);
+    a.row_run = TILE_UNIT_WIDE * (1 + rng () % steps);
+    run_tiles (box_tiles_u16, &a, (a.w + a.row_run - 1) / a.row_run,
+        (a.h + TILE_ROWS - 1) / TILE_ROWS);
+
+    for (y = 0; y < h; y++)
+      for (x = 0; x < stride / 2; x++) {
+        const bool in = y >= a.y && y < a.y + a.h && x >= a.x
+            && x < a.x + a.w;
+        const int want = in ? mean_u16 (src.data (), stride, P, w, h, x / P,
+            x % P, y, rx, ry, border, a.border_int, shift) : 0xabab;
+        uint16_t got;
+
+        memcpy (&got, dst.data () + y * stride + 2 * x, 2);
+        if (got != want && wrong++ == 0)
+          GST_ERROR ("case %d, %dx%d pixels of %d, radii %d/%d, border %d, "
+              "shift %d, samples %d,%d %dx%d, tiles of %d: sample %d of row "
+              "%d is %d, not %d", c, w, h, P, rx, ry, border, shift, a.x,
+              a.y, a.w, a.h, a.row_run, x, y, got, want);
+      }
+    fail_unless (wrong == 0, "case %d: %d samples wrong (GST_DEBUG=check:1 "
+        "says which)", c, wrong);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 kernels_cpu_suite (void)
 {
@@ -253,6 +370,7 @@ kernels_cpu_suite (void)
   tcase_set_timeout (tc, 300);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_tiles_422);
+  tcase_add_test (tc, test_tiles_u16);
   return s;
 }
 

@@ -88,9 +88,10 @@ static const struct
   [K (COLUMNS_U8_16)] = {1, READS_COLUMNS, 2},
   [K (ROWS_U8_16)] = {1, READS_SUMS, 2},
   [K (TILES_U8)] = {1, READS_WINDOWS},
+  [K (TILES_U16)] = {2, READS_WINDOWS},
+  [K (TILES_F32)] = {4, READS_WINDOWS},
   [K (TILES_PX3)] = {1, READS_WINDOWS},
   [K (TILES_PX4)] = {1, READS_WINDOWS},
-  [K (TILES_F32)] = {4, READS_WINDOWS},
   [K (TILES_422)] = {1, READS_WINDOWS},
   [K (STRIPS_U8)] = {1, READS_WINDOWS},
   [K (DIRECT_PX4)] = {4, READS_WINDOWS},
@@ -134,7 +135,7 @@ clip (GstVideoRectangle r, gint width, gint height)
 
 /* What entry @a of @kernel reads of src by the rule of BOX_READ_BELOW
  * (boxblur-args.h): the windows of the samples it writes (the one pass's
- * reach columns either side, which for 8-bit pixels count bytes, as its
+ * reach columns either side, which count samples (bytes of 8-bit ones), as its
  * rectangle does), and BOX_READ_BELOW rows more each way (a
  * mirror reflects the row below the windows above them), inside the
  * plane; the whole plane where a wrapping window, or the row below the
@@ -142,8 +143,9 @@ clip (GstVideoRectangle r, gint width, gint height)
 static GstVideoRectangle
 windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
 {
-  const gint reach_x = kernel == K (TILES_U8) || kernel == K (TILES_PX3)
-      || kernel == K (TILES_PX4) || kernel == K (TILES_F32)
+  const gint reach_x = kernel == K (TILES_U8) || kernel == K (TILES_U16)
+      || kernel == K (TILES_F32) || kernel == K (TILES_PX3)
+      || kernel == K (TILES_PX4)
       || kernel == K (TILES_422) ? a->reach : a->radius_x;
   const gint reach_y = a->radius_y + BOX_READ_BELOW;
   GstVideoRectangle r = { a->x - reach_x, a->y - reach_y,
