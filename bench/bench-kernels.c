@@ -158,6 +158,17 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
   const guint n_sizes = only_width > 0 && only_width != 1920
       && only_width != 3840 ? 3 : 2;
   const gint radii[] = { 1, 2, 3, 7, 15, 30, 63, 127 };
+  /* planes of each sample type */
+  const struct
+  {
+    const gchar *format;
+    GstCudaBoxBlurSampleType type;
+    gint bpp;
+  } planes[] = {
+    {"GRAY8", GST_CUDA_BOX_BLUR_U8, 1},
+    {"GRAY16_LE", GST_CUDA_BOX_BLUR_U16, 2},
+    {"GRAY32F", GST_CUDA_BOX_BLUR_F32, 4},
+  };
   const GstCudaBoxBlurProgram *program;
   GstCudaBoxBlurLauncher *launcher;
   GError *error = NULL;
@@ -183,12 +194,11 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
       "x fastest");
 
   for (s = 0; s < n_sizes; s++) {
-    for (f = 0; f < 2; f++) {
-      const gint w = sizes[s][0], h = sizes[s][1], bpp = f ? 4 : 1;
-      const gchar *fmt = f ? "GRAY32F" : "GRAY8";
+    for (f = 0; f < G_N_ELEMENTS (planes); f++) {
+      const gint w = sizes[s][0], h = sizes[s][1], bpp = planes[f].bpp;
+      const gchar *fmt = planes[f].format;
       KernelJob job = { gst_cuda_box_blur_plan_new (&dev->target),
-        launcher,
-        f ? GST_CUDA_BOX_BLUR_F32 : GST_CUDA_BOX_BLUR_U8
+        launcher, planes[f].type
       };
       gsize bytes = (gsize) w * h * bpp;
       guint8 *host;
@@ -203,7 +213,8 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
       }
       host = g_malloc (bytes);
       for (i = 0; i < bytes; i++)
-        host[i] = f ? (i % 4 == 3 ? 0x3f : (guint8) (i * 37)) : (guint8) i;
+        host[i] = job.type == GST_CUDA_BOX_BLUR_F32 ?
+            (i % 4 == 3 ? 0x3f : (guint8) (i * 37)) : (guint8) i;
       job.bytes = bytes;
       job.src = (GstCudaBoxBlurPlane) { NULL, w, h, w * bpp, bpp };
       job.dst = job.src;
@@ -270,6 +281,8 @@ bench_kernels (const GstCudaBoxBlurDevice * dev)
           report ("kernel", w, h, fmt, "strips", job.radius,
               time_gpu (run_blur, &job, stream), 2 * bytes, copy_ms);
 #ifdef HAVE_NPP
+        if (job.type == GST_CUDA_BOX_BLUR_U16)
+          continue;
         report ("kernel", w, h, fmt, "npp-box-border", job.radius,
             time_gpu (run_npp_plain, &job, stream), 2 * bytes, copy_ms);
         report ("kernel", w, h, fmt, "npp-box-advanced", job.radius,
