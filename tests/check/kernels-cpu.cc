@@ -139,6 +139,53 @@ run_tiles (void (*kernel) (const BoxBlurArgs *), const BoxBlurArgs * a,
     }
 }
 
+/* A random frame of @h rows @stride bytes apart in @src, @dst of the
+ * same size filled with 0xab, and @a over them (every other argument 0)
+ * with a random region of @w x @h pixels of @P samples, the whole frame
+ * one time in three: x, w and width in samples, as queue_tiles () in
+ * plan/cudaboxblur-plan.c counts them. */
+static void
+random_frame (std::mt19937 & rng, int P, int w, int h, int stride,
+    std::vector<unsigned char> &src, std::vector<unsigned char> &dst,
+    BoxBlurArgs * a)
+{
+  const bool whole = rng () % 3 == 0;
+
+  src.resize (stride * h);
+  for (auto &v : src)
+    v = rng ();
+  dst.assign (stride * h, 0xab);
+  memset (a, 0, sizeof (*a));
+  a->src = src.data ();
+  a->dst = dst.data ();
+  a->src_stride = a->dst_stride = stride;
+  a->width = P * w;
+  a->height = h;
+  a->x = whole ? 0 : rng () % w;
+  a->w = whole ? w : 1 + rng () % (w - a->x);
+  a->y = whole ? 0 : rng () % h;
+  a->h = whole ? h : 1 + rng () % (h - a->y);
+  a->x *= P;
+  a->w *= P;
+  a->pixel_samples = P;
+}
+
+/* Runs @kernel over @a, whose reach is set, in tiles of a random width
+ * that holds it, a multiple of @unit of at most @columns with the reach
+ * either side (tile_steps ()). */
+static void
+run_random_tiles (void (*kernel) (const BoxBlurArgs *), BoxBlurArgs * a,
+    std::mt19937 & rng, int unit, int columns)
+{
+  const int steps = std::max ((columns - 2 * a->reach) / unit, 1);
+
+  a->x_first = std::max (a->x - a->reach, 0);
+  a->x_last = std::min (a->x + a->w + a->reach, a->width);
+  a->row_run = unit * (1 + rng () % steps);
+  run_tiles (kernel, a, (a->w + a->row_run - 1) / a->row_run,
+      (a->h + TILE_ROWS - 1) / TILE_ROWS);
+}
+
 /* ---- the reference ---- */
 
 /* The rounded mean of the window of byte @j of row @y of a frame of
@@ -185,46 +232,24 @@ GST_START_TEST (test_tiles_422)
 
   for (c = 0; c < 200; c++) {
     const int w = 2 * (1 + rng () % 150), h = 1 + rng () % 80;
-    const int stride = 2 * w + rng () % 5, macropixels = w / 2;
+    const int stride = 2 * w + rng () % 5;
     const int rl = rng () % 16, rc = rng () % 16, ry = rng () % 16;
     const int border = borders[rng () % 4], luma_byte = rng () % 2;
-    const bool whole = rng () % 3 == 0;
-    const int rx0 = whole ? 0 : rng () % macropixels;
-    const int rw = whole ? macropixels : 1 + rng () % (macropixels - rx0);
-    const int ry0 = whole ? 0 : rng () % h;
-    const int rh = whole ? h : 1 + rng () % (h - ry0);
-    std::vector<unsigned char> src (stride * h), dst (stride * h, 0xab);
+    std::vector<unsigned char> src, dst;
     BoxBlurArgs a;
-    int steps, x, y, wrong = 0;
+    int x, y, wrong = 0;
 
-    for (auto &v : src)
-      v = rng ();
-    memset (&a, 0, sizeof (a));
-    a.src = src.data ();
-    a.dst = dst.data ();
-    a.src_stride = a.dst_stride = stride;
+    /* macropixels of four bytes */
+    random_frame (rng, 4, w / 2, h, stride, src, dst, &a);
     a.src_step = a.dst_step = 1;
-    a.width = 4 * macropixels;
-    a.height = h;
     a.radius_x = rl;
     a.radius_y = ry;
-    a.x = 4 * rx0;
-    a.y = ry0;
-    a.w = 4 * rw;
-    a.h = rh;
     a.border = border;
     a.border_int = rng () % 256;
-    a.pixel_samples = 4;
     a.luma_byte = luma_byte;
     a.chroma_radius_x = rc;
     a.reach = std::max (2 * rl, 4 * rc);
-    a.x_first = std::max (a.x - a.reach, 0);
-    a.x_last = std::min (a.x + a.w + a.reach, a.width);
-    /* tiles of any width that holds their reach (tile_steps ()) */
-    steps = std::max ((TILE_COLUMNS - 3 - 2 * a.reach) / TILE_STEP, 1);
-    a.row_run = TILE_STEP * (1 + rng () % steps);
-    run_tiles (box_tiles_422, &a, (a.w + a.row_run - 1) / a.row_run,
-        (a.h + TILE_ROWS - 1) / TILE_ROWS);
+    run_random_tiles (box_tiles_422, &a, rng, TILE_STEP, TILE_COLUMNS - 3);
 
     for (y = 0; y < h; y++)
       for (x = 0; x < stride; x++) {
@@ -301,43 +326,20 @@ GST_START_TEST (test_tiles_u16)
     const int stride = 2 * (P * w + rng () % 5);
     const int rx = rng () % 16, ry = rng () % 16;
     const int border = borders[rng () % 4], shift = shifts[rng () % 3];
-    const bool whole = rng () % 3 == 0;
-    const int rx0 = whole ? 0 : rng () % w;
-    const int rw = whole ? w : 1 + rng () % (w - rx0);
-    const int ry0 = whole ? 0 : rng () % h;
-    const int rh = whole ? h : 1 + rng () % (h - ry0);
-    std::vector<unsigned char> src (stride * h), dst (stride * h, 0xab);
+    std::vector<unsigned char> src, dst;
     BoxBlurArgs a;
-    int steps, x, y, wrong = 0;
+    int x, y, wrong = 0;
 
-    for (auto &v : src)
-      v = rng ();
-    memset (&a, 0, sizeof (a));
-    a.src = src.data ();
-    a.dst = dst.data ();
-    a.src_stride = a.dst_stride = stride;
+    random_frame (rng, P, w, h, stride, src, dst, &a);
     a.src_step = a.dst_step = 2;
-    a.width = P * w;
-    a.height = h;
     a.radius_x = rx;
     a.radius_y = ry;
-    a.x = P * rx0;
-    a.y = ry0;
-    a.w = P * rw;
-    a.h = rh;
     a.border = border;
     a.border_int = rng () % 65536;
     a.shift = shift;
-    a.pixel_samples = P;
     a.reach = P * rx;
-    a.x_first = std::max (a.x - a.reach, 0);
-    a.x_last = std::min (a.x + a.w + a.reach, a.width);
-    /* tiles of any width that holds their reach (tile_steps ()) */
-    steps = std::max ((TILE_COLUMNS_WIDE - 1 - 2 * a.reach) /
-        TILE_UNIT_WIDE, 1);
-    a.row_run = TILE_UNIT_WIDE * (1 + rng () % steps);
-    run_tiles (box_tiles_u16, &a, (a.w + a.row_run - 1) / a.row_run,
-        (a.h + TILE_ROWS - 1) / TILE_ROWS);
+    run_random_tiles (box_tiles_u16, &a, rng, TILE_UNIT_WIDE,
+        TILE_COLUMNS_WIDE - 1);
 
     for (y = 0; y < h; y++)
       for (x = 0; x < stride / 2; x++) {
