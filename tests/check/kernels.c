@@ -183,15 +183,13 @@ static const gchar *const sample_formats[] = { "GRAY8", "GRAY16_LE",
   "GRAY32F"
 };
 
-/* Whether @variant is worth running on sample_formats[@f]: the one pass
- * takes 8-bit and float32 samples, the strip walker 8-bit ones (elsewhere
- * the plan would take kernels tested on their own again). */
+/* Whether @variant is worth running on sample_formats[@f]: the strip
+ * walker takes 8-bit samples only (elsewhere the plan would take kernels
+ * tested on their own again). */
 static gboolean
 runs_on (GstCudaBoxBlurVariant variant, guint f)
 {
-  if (variant == GST_CUDA_BOX_BLUR_STRIPS)
-    return f == 0;
-  return variant != GST_CUDA_BOX_BLUR_ONE_PASS || f != 1;
+  return variant != GST_CUDA_BOX_BLUR_STRIPS || f == 0;
 }
 
 static void
@@ -374,7 +372,7 @@ GST_START_TEST (test_extremes)
    * on a GPU of as many multiprocessors as the H200's, where the smaller
    * frames above take runs of 16 (the plan's column-run rule): float32
    * runs of 32 whose first window's core is added in plain parts; and
-   * 8-bit and float32 tiles of the most columns */
+   * 8-bit, 16-bit and float32 tiles of the most columns */
   for (f = 0; f < G_N_ELEMENTS (sample_formats); f++) {
     GST_INFO ("extremes 3840x2160 %s radius 30", sample_formats[f]);
     check_extreme (GST_CUDA_BOX_BLUR_TWO_PASS, sample_formats[f], 3840, 2160,
@@ -383,6 +381,7 @@ GST_START_TEST (test_extremes)
   check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY8", 3840, 2160, 7, 7);
   check_extreme (GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 3840, 2160, 1, 1);
   check_extreme (GST_CUDA_BOX_BLUR_STRIPS, "GRAY8", 3840, 2160, 7, 7);
+  check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY16_LE", 3840, 2160, 7, 7);
   check_extreme (GST_CUDA_BOX_BLUR_ONE_PASS, "GRAY32F", 3840, 2160, 7, 7);
 }
 
@@ -446,19 +445,20 @@ GST_START_TEST (test_pixels)
 
 GST_END_TEST;
 
-/* Planes of pairs (NV12's UV, @w x @h pixels of two 8-bit samples) in the
- * one pass, both samples side by side (gst_cuda_box_blur_plan_blur_pixels()
- * with step 2), of the whole plane or with @edge > 0 of its last @edge
- * columns: the frame's Y plane is left alone, and its chroma must equal the
- * CPU reference's blur of U and V with the same window. */
+/* Planes of pairs (NV12's or P010's UV, @w x @h pixels of two 8-bit or
+ * 16-bit samples of @format) in the one pass, both samples side by side
+ * (gst_cuda_box_blur_plan_blur_pixels() with step 2 samples), of the
+ * whole plane or with @edge > 0 of its last @edge columns: the frame's Y
+ * plane is left alone, and its chroma must equal the CPU reference's blur
+ * of U and V with the same window. */
 static void
-check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
-    gint edge)
+check_pairs (const gchar * format, gint w, gint h, gint rx, gint ry,
+    GstCudaBoxBlurBorder border, gint edge)
 {
   const GstVideoRectangle region = { w - edge, 0, edge, h };
-  const GstCudaBoxBlurInfo info = test_info ("NV12", 2 * w, 2 * h);
+  const GstCudaBoxBlurInfo info = test_info (format, 2 * w, 2 * h);
   const GstCudaBoxBlurComponent *u = &info.comp[1];
-  GstBuffer *in = test_buffer_new (NULL, "NV12", 2 * w, 2 * h, 0, w + rx);
+  GstBuffer *in = test_buffer_new (NULL, format, 2 * w, 2 * h, 0, w + rx);
   GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
   GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
   GstCudaBoxBlurPlane src, dst;
@@ -468,7 +468,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   guint8 *mem;
   GstMapInfo map;
 
-  fail_unless_equals_int (u->step, 2);
+  fail_unless_equals_int (u->step, 2 * info.sample_size);
   fail_unless (cudaMalloc ((void **) &mem, 2 * info.size) == 0);
   fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
   fail_unless (cudaMemcpy (mem, map.data, info.size,
@@ -484,7 +484,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   dst.data += info.size;
   gst_cuda_box_blur_plan_reset (plan, info.type);
   gst_cuda_box_blur_plan_blur_pixels (plan, GST_CUDA_BOX_BLUR_ONE_PASS, &src,
-      &dst, &window, edge > 0 ? &region : NULL, 3);
+      &dst, &window, edge > 0 ? &region : NULL, (1u << u->step) - 1);
   fail_unless (gst_cuda_box_blur_launcher_run (launcher, plan, NULL,
           &error), "%s", error ? error->message : "");
   fail_unless_equals_int (cudaDeviceSynchronize (), cudaSuccess);
@@ -502,7 +502,7 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   if (edge > 0)
     settings.roi = (GstVideoRectangle) {
     2 * region.x, 0, 2 * edge, 2 * h};
-  test_assert_output (in, out, "NV12", 2 * w, 2 * h, &settings);
+  test_assert_output (in, out, format, 2 * w, 2 * h, &settings);
 
   cudaFree (mem);
   gst_cuda_box_blur_plan_free (plan);
@@ -510,11 +510,13 @@ check_pairs (gint w, gint h, gint rx, gint ry, GstCudaBoxBlurBorder border,
   gst_buffer_unref (out);
 }
 
-/* Pairs in the one pass: sizes from one pixel, windows wider than the
- * frame, every border mode (wrap around the sides takes each sample's two
+/* Pairs in the one pass, 8-bit (NV12's) and 16-bit (P010's, 10 bits in
+ * the high ones): sizes from one pixel, windows wider than the frame,
+ * every border mode (wrap around the sides takes each sample's two
  * passes). */
 GST_START_TEST (test_one_pass_pairs)
 {
+  const gchar *const formats[] = { "NV12", "P010_10LE" };
   const gint sizes[][2] = { {1, 1}, {3, 2}, {1, 517}, {517, 1}, {37, 23},
   {323, 241}, {960, 540}
   };
@@ -522,19 +524,23 @@ GST_START_TEST (test_one_pass_pairs)
   {22, 22}
   };
   GstCudaBoxBlurBorder border;
-  guint s, r;
+  guint f, s, r;
 
-  for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
-      border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
-    for (s = 0; s < G_N_ELEMENTS (sizes); s++)
-      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
-        GST_INFO ("pairs %dx%d radius %d,%d border %d", sizes[s][0],
-            sizes[s][1], radii[r][0], radii[r][1], border);
-        check_pairs (sizes[s][0], sizes[s][1], radii[r][0], radii[r][1],
-            border, 0);
-      }
-  /* a last tile near the right edge under a mirror (test_one_pass_borders) */
-  check_pairs (964, 540, 4, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR, 0);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (border = GST_CUDA_BOX_BLUR_BORDER_SHRINK;
+        border <= GST_CUDA_BOX_BLUR_BORDER_CONSTANT; border++)
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+        for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+          GST_INFO ("%s pairs %dx%d radius %d,%d border %d", formats[f],
+              sizes[s][0], sizes[s][1], radii[r][0], radii[r][1], border);
+          check_pairs (formats[f], sizes[s][0], sizes[s][1], radii[r][0],
+              radii[r][1], border, 0);
+        }
+    /* a last tile near the right edge under a mirror
+     * (test_one_pass_borders) */
+    check_pairs (formats[f], 964, 540, 4, 4, GST_CUDA_BOX_BLUR_BORDER_MIRROR,
+        0);
+  }
 }
 
 GST_END_TEST;
@@ -547,7 +553,8 @@ GST_END_TEST;
  * 4-byte aligned (pixels of four then take each component's two passes),
  * extremes; and regions of one to five pixels at the right edge under a
  * mirror, whose lanes' reads past their last sample it folds back the
- * furthest before the tile (pairs, 8-bit and float32 samples too). */
+ * furthest before the tile (8-bit and 16-bit pairs, 8-bit, 16-bit and
+ * float32 samples too). */
 GST_START_TEST (test_one_pass_pixels)
 {
   const gchar *const formats[] = { "RGB", "BGR", "RGBA", "BGRx", "AYUV",
@@ -559,7 +566,9 @@ GST_START_TEST (test_one_pass_pixels)
   const gint radii[][2] = { {1, 1}, {2, 2}, {7, 7}, {15, 3}, {3, 15},
   {40, 9}, {22, 22}, {2, 31}
   };
-  const gchar *const edge_formats[] = { "RGB", "RGBA", "GRAY8", "GRAY32F" };
+  const gchar *const edge_formats[] = { "RGB", "RGBA", "GRAY8", "GRAY16_LE",
+    "GRAY32F"
+  };
   GstCudaBoxBlurBorder border;
   guint f, s, r;
 
@@ -588,8 +597,11 @@ GST_START_TEST (test_one_pass_pixels)
       check_frame (GST_CUDA_BOX_BLUR_ONE_PASS, edge_formats[f], 323, 64, 3,
           2, GST_CUDA_BOX_BLUR_BORDER_MIRROR, &edge, FALSE, 4, FALSE);
     }
-  for (s = 1; s <= 5; s += 2)
-    check_pairs (323, 64, 3, 2, GST_CUDA_BOX_BLUR_BORDER_MIRROR, s);
+  for (s = 1; s <= 5; s += 2) {
+    check_pairs ("NV12", 323, 64, 3, 2, GST_CUDA_BOX_BLUR_BORDER_MIRROR, s);
+    check_pairs ("P010_10LE", 323, 64, 3, 2, GST_CUDA_BOX_BLUR_BORDER_MIRROR,
+        s);
+  }
 }
 
 GST_END_TEST;
@@ -616,7 +628,7 @@ GST_START_TEST (test_one_pass_borders)
    * which sets the tiles' width) */
   const GstVideoRectangle edge = { 1912, 0, 8, 64 };
 
-  const gchar *const formats[] = { "GRAY8", "GRAY32F" };
+  const gchar *const formats[] = { "GRAY8", "GRAY16_LE", "GRAY32F" };
   guint f;
 
   check_borders (GST_CUDA_BOX_BLUR_ONE_PASS, G_MAXINT);
