@@ -460,7 +460,12 @@ check_pairs (const gchar * format, gint w, gint h, gint rx, gint ry,
   const GstCudaBoxBlurComponent *u = &info.comp[1];
   GstBuffer *in = test_buffer_new (NULL, format, 2 * w, 2 * h, 0, w + rx);
   GstBuffer *out = gst_buffer_new_allocate (NULL, info.size, NULL);
-  GstCudaBoxBlurWindow window = { rx, ry, border, 200.0 };
+  /* the border value as the settings give it (at P010's depth, in the high
+   * bits: gst_cuda_box_blur_settings_pass_window()) */
+  const gdouble border_value = 200.0;
+  GstCudaBoxBlurWindow window = { rx, ry, border,
+    border_value * (1 << u->shift)
+  };
   GstCudaBoxBlurPlane src, dst;
   GstCudaBoxBlurSettings settings;
   GstCudaBoxBlurPlan *plan = gst_cuda_box_blur_plan_new (&device.target);
@@ -479,7 +484,7 @@ check_pairs (const gchar * format, gint w, gint h, gint rx, gint ry,
 
   src = (GstCudaBoxBlurPlane) {
   mem + info.offset[u->plane], u->width, u->height,
-        info.stride[u->plane], u->step};
+        info.stride[u->plane], u->step, u->shift};
   dst = src;
   dst.data += info.size;
   gst_cuda_box_blur_plan_reset (plan, info.type);
@@ -498,7 +503,7 @@ check_pairs (const gchar * format, gint w, gint h, gint rx, gint ry,
   settings.chroma_radius_x = rx;
   settings.chroma_radius_y = ry;
   settings.border = border;
-  settings.border_value = window.border_value;
+  settings.border_value = border_value;
   if (edge > 0)
     settings.roi = (GstVideoRectangle) {
     2 * region.x, 0, 2 * edge, 2 * h};
