@@ -48,7 +48,8 @@
  * ONE_PASS_MAX_RADIUS_F32 (H200: 3 to 17% faster up to radius 15; at 30
  * within 1% at 4K and 9% slower at 1080p, at 63 19 to 24% slower:
  * docs/kernels.md, "Float32 samples"), 16-bit samples up to
- * ONE_PASS_MAX_RADIUS_U16, on GPUs whose
+ * ONE_PASS_MAX_RADIUS_U16 (H100: 22 to 40% faster at 1080p and 4K up to
+ * radius 15: docs/kernels.md, "16-bit samples"), on GPUs whose
  * multiprocessors hold at least ONE_PASS_MIN_TILES of its tiles in their
  * shared memory (the width of its tiles: size_tiles()). */
 #define ONE_PASS_MAX_RADIUS 15
