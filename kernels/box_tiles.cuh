@@ -64,6 +64,27 @@ store_segment (const BoxBlurArgs & a, int x, int xe, int y,
       store < uint8 > (a, x + c, y, (uint8) (w[c / 4] >> (8 * (c % 4))));
 }
 
+/* The column sum that column @j of a row of a tile's sums @row stands for,
+ * in a plane of pixels of P samples, @width pixels wide (row_value () of
+ * pixels): with INSIDE row[j]; else that of the column border_index ()
+ * names, or where it names none @border_column, the load then made from
+ * column @home and its value dropped. */
+template <int P, bool INSIDE, typename Mid>
+__device__ __forceinline__ unsigned int
+pixel_value (const BoxBlurArgs & a, const Mid * row, int j, int width,
+    unsigned int border_column, int home)
+{
+  if (INSIDE)
+    return (unsigned int) row[j];
+
+  /* j mod P, of any sign */
+  const int sample = (P & (P - 1)) == 0 ? j & (P - 1) :
+      j - P * (j >= 0 ? j / P : -((P - 1 - j) / P));
+  const int m = border_index ((j - sample) / P, width, a.border);
+  const unsigned int v = row[m < 0 ? home : m * P + sample];
+  return m < 0 ? border_column : v;
+}
+
 /* The means of row @y, bytes @xs .. @xe - 1 (@xs a multiple of P), from
  * the tile's column sums @row, each stored twice over (byte column j at
  * row[j]; @home is one of them), of pixels of P samples: each sample's
@@ -78,18 +99,10 @@ tile_row (const BoxBlurArgs & a, const uint16 * row, int home, int xs,
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const unsigned int border_column = shrink ? 0u :
       2 * (a.border_int & 0xff) * (2 * ry + 1);
-  /* twice the column sum that byte column j stands for (row_value() of
-   * pixels of P samples) */
+  /* twice the column sum that byte column j stands for */
   auto value = [&](int j) {
-    if (INSIDE)
-      return (unsigned int) row[j];
-
-    /* j mod P, of any sign */
-    const int sample = (P & (P - 1)) == 0 ? j & (P - 1) :
-        j - P * (j >= 0 ? j / P : -((P - 1 - j) / P));
-    const int m = border_index ((j - sample) / P, width, a.border);
-    const unsigned int v = row[m < 0 ? home : m * P + sample];
-    return m < 0 ? border_column : v;
+    return pixel_value < P, INSIDE > (a, row, j, width, border_column,
+        home);
   };
   const unsigned int rows = window_rows (a, y);
   const unsigned int full = (2 * rx + 1) * rows;
@@ -540,17 +553,10 @@ tile_row_u16 (const BoxBlurArgs & a, const unsigned int *row, int home,
   const bool shrink = a.border == BOX_BORDER_SHRINK;
   const unsigned int border_column = shrink ? 0u :
       constant_sample < uint16 > (a) * (unsigned int) (2 * ry + 1);
-  /* the column sum that column j stands for (row_value () of pixels of
-   * P samples) */
+  /* the column sum that column j stands for */
   auto value = [&](int j) {
-    if (INSIDE)
-      return row[j];
-
-    static_assert ((P & (P - 1)) == 0, "j mod P of any sign by a mask");
-    const int sample = j & (P - 1);
-    const int m = border_index ((j - sample) / P, width, a.border);
-    const unsigned int v = row[m < 0 ? home : m * P + sample];
-    return m < 0 ? border_column : v;
+    return pixel_value < P, INSIDE > (a, row, j, width, border_column,
+        home);
   };
   const unsigned int rows = window_rows (a, y);
   const unsigned int full = (2 * rx + 1) * rows;
@@ -658,6 +664,7 @@ box_tiles_wide (const BoxBlurArgs * __restrict__ list)
 {
   typedef typename TileColumns < T >::Sum Sum;
   typedef typename TileColumns < T >::RowAcc RowAcc;
+  const int U = TileColumns < T >::unroll;
   /* the tile's rows from TILE_PAD_WIDE on, padding on either side */
   __shared__ alignas (8) Sum sums[TILE_SUMS_WIDE];
   const BoxBlurArgs a = entry (list);
@@ -697,11 +704,9 @@ box_tiles_wide (const BoxBlurArgs * __restrict__ list)
       box_columns_at < T, RowAcc, TILE_UNROLL_WIDE, 2, false > (a, x, y0,
           y1, put);
     else if (vector)
-      box_columns_at < T, RowAcc, TileColumns < T >::unroll, 2, true > (a, x, y0,
-          y1, put);
+      box_columns_at < T, RowAcc, U, 2, true > (a, x, y0, y1, put);
     else
-      box_columns_at < T, RowAcc, TileColumns < T >::unroll, 2, false > (a, x, y0,
-          y1, put);
+      box_columns_at < T, RowAcc, U, 2, false > (a, x, y0, y1, put);
   }
   __syncthreads ();
 
