@@ -136,6 +136,23 @@ gst_cuda_box_blur_kernel_name (GstCudaBoxBlurKernel kernel)
   return kernel_names[kernel];
 }
 
+/**
+ * gst_cuda_box_blur_kernel_is_tiles:
+ *
+ * Returns: whether @kernel is one of the one pass's (box_tiles_*), whose
+ * entries' windows reach BoxBlurArgs.reach columns either side.
+ */
+gboolean
+gst_cuda_box_blur_kernel_is_tiles (GstCudaBoxBlurKernel kernel)
+{
+  return kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U8
+      || kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U16
+      || kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32
+      || kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3
+      || kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
+      || kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_422;
+}
+
 /* The order of the work of a batch. */
 typedef enum
 {
@@ -486,18 +503,6 @@ set_tile_width (const GstCudaBoxBlurPlan * plan, BoxBlurArgs * a,
   return entry->grid[0] * entry->grid[1];
 }
 
-/* Whether @e is an entry of the one pass. */
-static gboolean
-is_tiles (const GstCudaBoxBlurPlan * plan, const Launch * e)
-{
-  return e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U8
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_U16
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_F32
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX3
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_PX4
-      || e->kernel == GST_CUDA_BOX_BLUR_KERNEL_TILES_422;
-}
-
 /* Sizes the tiles of the open batch's one-pass entries (queued as
  * wide as they may be): all of them as narrow as lets every block of the
  * batch's tiles be on the GPU at once, then each narrower still, a step at
@@ -517,7 +522,7 @@ size_tiles (GstCudaBoxBlurPlan * plan)
   for (i = 0; i < plan->pending->len; i++) {
     const Launch *e = &g_array_index (plan->pending, Launch, i);
 
-    if (is_tiles (plan, e))
+    if (gst_cuda_box_blur_kernel_is_tiles (e->kernel))
       widest = MAX (widest, tile_steps (plan,
               &g_array_index (plan->pending_args, BoxBlurArgs, e->first)));
   }
@@ -528,7 +533,7 @@ size_tiles (GstCudaBoxBlurPlan * plan)
     for (i = 0; i < plan->pending->len; i++) {
       Launch *e = &g_array_index (plan->pending, Launch, i);
 
-      if (is_tiles (plan, e))
+      if (gst_cuda_box_blur_kernel_is_tiles (e->kernel))
         total += set_tile_width (plan, &g_array_index (plan->pending_args,
                 BoxBlurArgs, e->first), e, steps);
     }
@@ -540,7 +545,7 @@ size_tiles (GstCudaBoxBlurPlan * plan)
     BoxBlurArgs *a = &g_array_index (plan->pending_args, BoxBlurArgs,
         e->first);
 
-    while (is_tiles (plan, e)
+    while (gst_cuda_box_blur_kernel_is_tiles (e->kernel)
         && a->row_run > tile_unit (plan, a->pixel_samples)) {
       const gint width = a->row_run;
       const guint before = e->grid[0] * e->grid[1];

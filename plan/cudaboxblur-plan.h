@@ -74,6 +74,7 @@ typedef enum
 } GstCudaBoxBlurKernel;
 
 const gchar * gst_cuda_box_blur_kernel_name (GstCudaBoxBlurKernel kernel);
+gboolean      gst_cuda_box_blur_kernel_is_tiles (GstCudaBoxBlurKernel kernel);
 
 typedef enum
 {

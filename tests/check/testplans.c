@@ -135,18 +135,16 @@ clip (GstVideoRectangle r, gint width, gint height)
 
 /* What entry @a of @kernel reads of src by the rule of BOX_READ_BELOW
  * (boxblur-args.h): the windows of the samples it writes (the one pass's
- * reach columns either side, which count samples (bytes of 8-bit ones), as its
- * rectangle does), and BOX_READ_BELOW rows more each way (a
+ * reach columns either side, which count samples, as its rectangle
+ * does), and BOX_READ_BELOW rows more each way (a
  * mirror reflects the row below the windows above them), inside the
  * plane; the whole plane where a wrapping window, or the row below the
  * windows, reaches round. */
 static GstVideoRectangle
 windows_read (GstCudaBoxBlurKernel kernel, const BoxBlurArgs * a)
 {
-  const gint reach_x = kernel == K (TILES_U8) || kernel == K (TILES_U16)
-      || kernel == K (TILES_F32) || kernel == K (TILES_PX3)
-      || kernel == K (TILES_PX4)
-      || kernel == K (TILES_422) ? a->reach : a->radius_x;
+  const gint reach_x = gst_cuda_box_blur_kernel_is_tiles (kernel) ?
+      a->reach : a->radius_x;
   const gint reach_y = a->radius_y + BOX_READ_BELOW;
   GstVideoRectangle r = { a->x - reach_x, a->y - reach_y,
     a->w + 2 * reach_x, a->h + 2 * reach_y
