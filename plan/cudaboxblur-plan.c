@@ -81,6 +81,15 @@ static const gint sample_bytes[] = {
   [GST_CUDA_BOX_BLUR_F32] = 4,
 };
 
+/* The most samples of a pixel blurred side by side, in the one pass and
+ * by gst_cuda_box_blur_plan_blur_pixels (): pixels of four 8-bit
+ * samples, pairs of 16-bit ones, float32 samples of their own. */
+static const gint pixel_samples_most[] = {
+  [GST_CUDA_BOX_BLUR_U8] = 4,
+  [GST_CUDA_BOX_BLUR_U16] = 2,
+  [GST_CUDA_BOX_BLUR_F32] = 1,
+};
+
 /* Each entry's column sums start on 256 bytes.  A batch's column sums stay
  * within MID_BUDGET bytes where its entries allow: past it, the entries
  * that come next go to a batch of their own, after the others. */
@@ -438,10 +447,8 @@ one_pass_fits (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples)
 {
   const gint size = sample_bytes[plan->type];
-  const gint most = plan->type == GST_CUDA_BOX_BLUR_U8 ? 4 :
-      plan->type == GST_CUDA_BOX_BLUR_U16 ? 2 : 1;
 
-  return samples <= most
+  return samples <= pixel_samples_most[plan->type]
       && a->src_step == samples * size && a->dst_step == samples * size
       && (samples != 4 || (aligned (a->src, a->src_stride)
               && aligned (a->dst, a->dst_stride)))
@@ -833,8 +840,7 @@ gst_cuda_box_blur_plan_blur_pixels (GstCudaBoxBlurPlan * plan,
   BoxBlurArgs a;
   gint i;
 
-  g_return_if_fail (plan->type != GST_CUDA_BOX_BLUR_F32);
-  g_return_if_fail (samples >= 2 && samples <= (size == 1 ? 4 : 2)
+  g_return_if_fail (samples >= 2 && samples <= pixel_samples_most[plan->type]
       && src->step == samples * size && dst->step == src->step);
   if (variant == GST_CUDA_BOX_BLUR_STRIPS)
     variant = gst_cuda_box_blur_plan_choose (window);
