@@ -188,6 +188,32 @@ run_random_tiles (void (*kernel) (const BoxBlurArgs *), BoxBlurArgs * a,
 
 /* ---- the reference ---- */
 
+/* The sum of the samples of the window of column @i of row @y, @r
+ * columns and @ry rows either side, of a plane @n columns wide and @h
+ * rows high whose sample in column mi of row my @read gives, and their
+ * count: outside, @border (border_index () of common.cuh) or @constant,
+ * or with BOX_BORDER_SHRINK nothing. */
+template <typename Read>
+static void
+window_sum (int n, int h, int i, int y, int r, int ry, int border,
+    int constant, Read read, unsigned long long *sum,
+    unsigned long long *count)
+{
+  *sum = *count = 0;
+  for (int yy = y - ry; yy <= y + ry; yy++)
+    for (int ii = i - r; ii <= i + r; ii++) {
+      const bool inside = yy >= 0 && yy < h && ii >= 0 && ii < n;
+      int my, mi;
+
+      if (border == BOX_BORDER_SHRINK && !inside)
+        continue;
+      my = border_index (yy, h, border);
+      mi = border_index (ii, n, border);
+      *sum += my < 0 || mi < 0 ? (unsigned int) constant : read (mi, my);
+      ++*count;
+    }
+}
+
 /* The rounded mean of the window of byte @j of row @y of a frame of
  * packed 4:2:2, @w pixels wide: luma bytes (@luma_byte and two on) every
  * other byte, @rl either side, chroma ones every fourth, @rc either side;
@@ -200,21 +226,11 @@ mean_422 (const unsigned char *src, int stride, int w, int h, int j, int y,
   const bool luma = (j & 1) == luma_byte;
   const int step = luma ? 2 : 4, r = luma ? rl : rc, n = luma ? w : w / 2;
   const int i = j / step, sample = j % step;
-  long sum = 0, count = 0;
+  unsigned long long sum, count;
 
-  for (int yy = y - ry; yy <= y + ry; yy++)
-    for (int ii = i - r; ii <= i + r; ii++) {
-      const bool inside = yy >= 0 && yy < h && ii >= 0 && ii < n;
-      int my, mi;
-
-      if (border == BOX_BORDER_SHRINK && !inside)
-        continue;
-      my = border_index (yy, h, border);
-      mi = border_index (ii, n, border);
-      sum += my < 0 || mi < 0 ? constant :
-          src[(long) my * stride + mi * step + sample];
-      count++;
-    }
+  window_sum (n, h, i, y, r, ry, border, constant, [&](int mi, int my) {
+        return (unsigned int) src[(long) my * stride + mi * step + sample];
+      }, &sum, &count);
   return (int) ((2 * sum + count) / (2 * count));
 }
 
@@ -281,27 +297,14 @@ static int
 mean_u16 (const unsigned char *src, int stride, int P, int w, int h, int i,
     int s, int y, int rx, int ry, int border, int constant, int shift)
 {
-  unsigned long long sum = 0, count = 0, q;
+  unsigned long long sum, count, q;
 
-  for (int yy = y - ry; yy <= y + ry; yy++)
-    for (int ii = i - rx; ii <= i + rx; ii++) {
-      const bool inside = yy >= 0 && yy < h && ii >= 0 && ii < w;
-      int my, mi;
-
-      if (border == BOX_BORDER_SHRINK && !inside)
-        continue;
-      my = border_index (yy, h, border);
-      mi = border_index (ii, w, border);
-      if (my < 0 || mi < 0) {
-        sum += constant;
-      } else {
+  window_sum (w, h, i, y, rx, ry, border, constant, [&](int mi, int my) {
         uint16_t v;
 
         memcpy (&v, src + (long) my * stride + 2 * (mi * P + s), 2);
-        sum += v;
-      }
-      count++;
-    }
+        return (unsigned int) v;
+      }, &sum, &count);
   count <<= shift;
   q = (2 * sum + count) / (2 * count);
   return (int) (std::min (q, (unsigned long long) (0xffff >> shift)) <<
