@@ -272,8 +272,8 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples,
   a->x_last = MIN (a->x + a->w + reach, a->width);
   /* as wide as they may be, until gst_cuda_box_blur_plan_size_tiles () */
   a->row_run = tile_steps (plan, a) * tile_unit (plan, samples);
-  add_entry (plan, STAGE_FIRST, kernel, a,
-      TILE_THREADS, 1, blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
+  add_entry (plan, STAGE_FIRST, kernel, a, TILE_THREADS, 1,
+      blocks (a->w, a->row_run), blocks (a->h, TILE_ROWS));
 }
 
 /* Queues the one pass for @a, pixels of @samples samples
@@ -324,9 +324,8 @@ gst_cuda_box_blur_plan_queue_strips (GstCudaBoxBlurPlan * plan,
   a->x_first = MAX (a->x - a->radius_x, 0);
   a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
   a->column_run = run;
-  add_entry (plan, STAGE_FIRST,
-      GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8, a, STRIP_WARPS * 32, 1,
-      blocks (strips, STRIP_WARPS), blocks (a->h, run));
+  add_entry (plan, STAGE_FIRST, GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8, a,
+      STRIP_WARPS * 32, 1, blocks (strips, STRIP_WARPS), blocks (a->h, run));
 }
 
 /* Queues the one pass over the macropixels of @a, packed 4:2:2 (its
