@@ -82,6 +82,25 @@ aligned (gconstpointer data, gint stride)
   return (((guintptr) data | (guint) stride) & 3) == 0;
 }
 
+/* Whether the windows of @a, reaching @reach columns either side of its
+ * region, wrap round the frame's sides: in samples, @a's x, w and width
+ * counting pixels of @samples samples. */
+static inline gboolean
+windows_wrap (const BoxBlurArgs * a, gint samples, gint reach)
+{
+  return a->border == BOX_BORDER_WRAP && (a->x * samples - reach < 0
+      || (a->x + a->w) * samples + reach > a->width * samples);
+}
+
+/* Sets @a's x_first and x_last to the columns of the frame that its
+ * region's windows reach, @reach either side (src may hold no others). */
+static inline void
+set_reached_columns (BoxBlurArgs * a, gint reach)
+{
+  a->x_first = MAX (a->x - reach, 0);
+  a->x_last = MIN (a->x + a->w + reach, a->width);
+}
+
 /* Adds @args to the open batch, run by @kernel at @stage with @block
  * threads per block in a grid of @grid_x x @grid_y blocks. */
 static inline void

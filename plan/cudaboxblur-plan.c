@@ -324,10 +324,8 @@ queue_blur (GstCudaBoxBlurPlan * plan, GstCudaBoxBlurVariant variant,
 
   /* The columns the region's windows reach (src may hold no others);
    * wrapping around may reach the other side of the frame. */
-  a->x_first = MAX (a->x - a->radius_x, 0);
-  a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
-  if (a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
-          || a->x + a->w + a->radius_x > a->width)) {
+  set_reached_columns (a, a->radius_x);
+  if (windows_wrap (a, 1, a->radius_x)) {
     a->x_first = 0;
     a->x_last = a->width;
   }

@@ -102,8 +102,7 @@ tile_holds (const GstCudaBoxBlurPlan * plan, const BoxBlurArgs * a,
     gint samples, gint reach)
 {
   return tile_unit (plan, samples) + 2 * reach <= tile_columns (plan)
-      && !(a->border == BOX_BORDER_WRAP && (a->x * samples - reach < 0
-              || (a->x + a->w) * samples + reach > a->width * samples));
+      && !windows_wrap (a, samples, reach);
 }
 
 /* Whether the one pass can take @a, a plane of pixels of @samples
@@ -267,9 +266,7 @@ queue_tiles (GstCudaBoxBlurPlan * plan, BoxBlurArgs * a, gint samples,
   a->w *= samples;
   a->width *= samples;
   a->src_step = a->dst_step = sample_bytes[plan->type];
-  /* the columns the region's windows reach (src may hold no others) */
-  a->x_first = MAX (a->x - reach, 0);
-  a->x_last = MIN (a->x + a->w + reach, a->width);
+  set_reached_columns (a, reach);
   /* as wide as they may be, until gst_cuda_box_blur_plan_size_tiles () */
   a->row_run = tile_steps (plan, a) * tile_unit (plan, samples);
   add_entry (plan, STAGE_FIRST, kernel, a, TILE_THREADS, 1,
@@ -301,8 +298,7 @@ gst_cuda_box_blur_plan_strips_fit (const GstCudaBoxBlurPlan * plan,
       && a->radius_x <= STRIP_MAX_RADIUS_X
       && a->radius_y <= STRIP_MAX_RADIUS_Y
       && (2 * a->radius_x + 1) * (2 * a->radius_y + 1) <= TILE_WINDOW
-      && !(a->border == BOX_BORDER_WRAP && (a->x - a->radius_x < 0
-              || a->x + a->w + a->radius_x > a->width));
+      && !windows_wrap (a, 1, a->radius_x);
 }
 
 /* Queues the strip walker for @a (gst_cuda_box_blur_plan_strips_fit ()). */
@@ -320,9 +316,7 @@ gst_cuda_box_blur_plan_queue_strips (GstCudaBoxBlurPlan * plan,
           || strips * blocks (a->h, run) <
           (guint) plan->multiprocessors * STRIP_WARPS_PER_SM))
     run /= 2;
-  /* the columns the region's windows reach (src may hold no others) */
-  a->x_first = MAX (a->x - a->radius_x, 0);
-  a->x_last = MIN (a->x + a->w + a->radius_x, a->width);
+  set_reached_columns (a, a->radius_x);
   a->column_run = run;
   add_entry (plan, STAGE_FIRST, GST_CUDA_BOX_BLUR_KERNEL_STRIPS_U8, a,
       STRIP_WARPS * 32, 1, blocks (strips, STRIP_WARPS), blocks (a->h, run));
